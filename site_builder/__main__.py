@@ -1,0 +1,3 @@
+from site_builder.cli import main
+
+raise SystemExit(main())
