@@ -1,7 +1,8 @@
 """The ``site-builder`` command line.
 
 Each subcommand lives in ``site_builder/commands/<name>.py`` and provides
-``add_parser(subparsers)``; the parser it adds sets ``func`` to a callable
+``add_parser(subparsers, common)`` (pass ``parents=[common]`` so that every
+command accepts ``--debug``); the parser it adds sets ``func`` to a callable
 taking the parsed arguments and returning an exit code. Commands are imported
 lazily so that a command only pays for what it uses.
 """
@@ -16,20 +17,23 @@ from collections.abc import Sequence
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
 
 
-def make_parser() -> argparse.ArgumentParser:
+def make_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
+    """Build the parser, importing only the subcommand named in *argv*."""
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
+                        help="show a traceback for errors")
     parser = argparse.ArgumentParser(
         prog="site-builder",
         description="Build the verified, multilingual Rami rules site.",
+        parents=[common],
     )
-    parser.add_argument("--debug", action="store_true", help="show tracebacks for errors")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    argv = sys.argv[1:]
     wanted = [a for a in argv if a in COMMANDS][:1] or list(COMMANDS)
     for name in COMMANDS:
         if name in wanted:
             module = importlib.import_module(f"site_builder.commands.{name}")
-            module.add_parser(sub)
+            module.add_parser(sub, common)
         else:
             sub.add_parser(name, help=f"see site-builder {name} --help")
     return parser
@@ -38,10 +42,10 @@ def make_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     from site_builder.errors import UserError
 
-    if argv is not None:
-        sys.argv = [sys.argv[0], *argv]
-    parser = make_parser()
-    args = parser.parse_args()
+    argv = list(sys.argv[1:] if argv is None else argv)
+    parser = make_parser(argv)
+    args = parser.parse_args(argv)
+    args.debug = getattr(args, "debug", False)
     try:
         code = args.func(args)
         return int(code or 0)
