@@ -1,0 +1,52 @@
+"""The Rami rules engine: pure, typed, deterministic.
+
+Cards, rule sets as data (Rami 40, Rami 51, the CardVerse variant), melds
+with joker resolution, openings, lay-offs, hand points and scoring, and a
+seeded deal. Nothing here reads or writes files.
+
+>>> from site_builder.engine import evaluate_meld, get_rules, parse_cards
+>>> evaluate_meld(parse_cards("JK 7S 8S"), get_rules("rami51")).points
+21
+"""
+
+from site_builder.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_card, parse_cards
+from site_builder.engine.deal import Deal, deal, full_deck
+from site_builder.engine.layoff import evaluate_layoff
+from site_builder.engine.melds import REASONS, MeldResult, evaluate_meld, laid_value
+from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
+from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
+from site_builder.engine.scoring import (
+    card_hand_points,
+    hand_points,
+    round_scores,
+    stock_out_winner,
+)
+
+__all__ = [
+    "JOKER",
+    "OPENING_REASONS",
+    "PRESETS",
+    "REASONS",
+    "Card",
+    "CardError",
+    "Deal",
+    "MeldResult",
+    "OpeningResult",
+    "Rank",
+    "RuleSet",
+    "RulesError",
+    "Suit",
+    "card_hand_points",
+    "deal",
+    "evaluate_layoff",
+    "evaluate_meld",
+    "evaluate_opening",
+    "full_deck",
+    "get_rules",
+    "hand_points",
+    "laid_value",
+    "parse_card",
+    "parse_cards",
+    "round_scores",
+    "stock_out_winner",
+]

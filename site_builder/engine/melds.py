@@ -1,0 +1,341 @@
+"""Melds: sets and sequences, with jokers resolved to their stand-in cards.
+
+A **set** is 3 or 4 cards of one rank with distinct suits. A **sequence** is
+3 or more consecutive cards of one suit; the ace is low (A-2-3, only where
+``rules.ace_low``) or high (Q-K-A), never both at once and never in the
+middle (K-A-2 wraps and is always refused).
+
+Laid points: 2–9 their face value; 10, J, Q, K 10; an ace 11 at the high end
+of a sequence and in a set of aces, 1 at the low end. A joker is worth the
+card it stands for (reference rules) or ``rules.joker_value`` (house rules).
+
+Joker resolution considers every legal placement and takes the one with
+the fewest points. Ties are broken, in order, by: a sequence before a set;
+the lower stand-in cards (compared by rank with the ace as 1, then by suit in
+the order C D H S); the lower starting position. Stand-ins are reported in
+that order, the first joker given getting the lowest stand-in.
+
+Reason codes of an invalid meld:
+
+======================= =====================================================
+``too_short``           fewer than 3 cards
+``too_long``            a set of more than 4 cards, or more than 13 cards
+``joker_not_allowed``   a joker where the rules have none
+``too_many_jokers``     more than ``rules.max_jokers_per_meld`` jokers
+``all_jokers``          only jokers, and ``rules.all_joker_melds`` is off
+``mixed_suits``         looks like a sequence but the suits differ
+``mixed_ranks``         looks like a set but the ranks differ
+``duplicate_suit``      a set with two cards of one suit
+``duplicate_card``      a sequence with the same card twice
+``gap``                 a sequence with missing cards that the jokers cannot fill
+``wrap``                the cards only connect through K-A-2
+``ace_low_not_allowed`` only A-2-3… would fit, and the rules forbid a low ace
+``adjacent_jokers``     every placement puts two jokers side by side
+======================= =====================================================
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final, Literal
+
+from site_builder.engine.cards import CARDS_BY_ORDINAL, JOKER_ORDINAL, Card
+from site_builder.engine.rules import RuleSet
+
+__all__ = ["REASONS", "MeldResult", "evaluate_meld", "laid_value"]
+
+MeldKind = Literal["set", "sequence"]
+
+REASONS: Final = (
+    "too_short", "too_long", "joker_not_allowed", "too_many_jokers", "all_jokers",
+    "mixed_suits", "mixed_ranks", "duplicate_suit", "duplicate_card", "gap", "wrap",
+    "ace_low_not_allowed", "adjacent_jokers",
+)
+
+#: Laid value by sequence position: 1 is the low ace, 14 the high ace.
+_POSITION_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
+#: _PREFIX[p] = sum of the values of positions 1 … p.
+_PREFIX: Final = tuple(sum(_POSITION_VALUE[: p + 1]) for p in range(15))
+#: Laid value in a set, by rank (ace 11).
+_SET_VALUE: Final = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_MAX_LENGTH: Final = 13
+
+
+@dataclass(frozen=True, slots=True)
+class MeldResult:
+    """The verdict on one meld.
+
+    * ``cards``: the cards as given.
+    * ``arrangement``: the meld as laid (a sequence from low to high, a set in
+      suit order C D H S), each joker replaced by its stand-in card.
+    * ``jokers``: the stand-in of each joker, in the order the jokers appear.
+    * ``card_points``: the points of each position of ``arrangement``.
+    * ``reason``: ``None`` when valid, otherwise a code from :data:`REASONS`.
+    """
+
+    valid: bool
+    kind: MeldKind | None
+    points: int
+    reason: str | None
+    cards: tuple[Card, ...]
+    arrangement: tuple[Card, ...] = ()
+    jokers: tuple[Card, ...] = ()
+    card_points: tuple[int, ...] = ()
+
+    @property
+    def is_pure(self) -> bool:
+        """A valid sequence of at least 3 cards without a joker.
+
+        >>> from site_builder.engine import get_rules, parse_cards
+        >>> rules = get_rules("rami51")
+        >>> evaluate_meld(parse_cards("5C 6C 7C"), rules).is_pure
+        True
+        >>> evaluate_meld(parse_cards("JK 6C 7C"), rules).is_pure
+        False
+        """
+        return (self.valid and self.kind == "sequence" and len(self.cards) >= 3
+                and not self.jokers)
+
+
+def laid_value(card: Card, *, ace_high: bool) -> int:
+    """Laid points of a natural card; *ace_high* says whether an ace is at the high end.
+
+    >>> from site_builder.engine import parse_card
+    >>> laid_value(parse_card("AH"), ace_high=True), laid_value(parse_card("QH"), ace_high=True)
+    (11, 10)
+    """
+    if card.rank is None:
+        raise ValueError("a joker has no value of its own")
+    if card.rank == 1:
+        return 11 if ace_high else 1
+    return min(card.rank.value, 10)
+
+
+# A candidate placement: (points, kind order, stand-in keys, start, payload).
+# Kind order 0 = sequence, 1 = set. A stand-in key is rank * 4 + suit index
+# (ace as rank 1), so comparing key tuples compares (rank, suit) pairs.
+_Candidate = tuple[int, int, tuple[int, ...], int, tuple[int, ...]]
+
+
+def _better(a: _Candidate | None, b: _Candidate) -> bool:
+    """Whether *b* beats the best-so-far *a*."""
+    return a is None or b[:4] < a[:4]
+
+
+def _invalid(cards: tuple[Card, ...], reason: str) -> MeldResult:
+    return MeldResult(False, None, 0, reason, cards)
+
+
+def evaluate_meld(cards: Sequence[Card], rules: RuleSet) -> MeldResult:
+    """Judge one meld under *rules*; the order of *cards* does not matter.
+
+    >>> from site_builder.engine import get_rules, parse_cards
+    >>> rami = get_rules("rami51")
+    >>> result = evaluate_meld(parse_cards("JK 7S 8S"), rami)
+    >>> result.valid, result.kind, result.points, [c.code for c in result.jokers]
+    (True, 'sequence', 21, ['6S'])
+    >>> [c.code for c in result.arrangement], result.card_points
+    (['6S', '7S', '8S'], (6, 7, 8))
+    >>> evaluate_meld(parse_cards("QH KH AH"), rami).points
+    31
+    >>> evaluate_meld(parse_cards("AH 2H 3H"), rami).points
+    6
+    >>> evaluate_meld(parse_cards("AH 2H 3H"), get_rules("cardverse")).reason
+    'ace_low_not_allowed'
+    >>> evaluate_meld(parse_cards("KH AH 2H"), rami).reason
+    'wrap'
+    >>> evaluate_meld(parse_cards("JK 7S 8S"), get_rules("rami51", joker_value=15)).points
+    30
+    """
+    given = tuple(cards)
+    n = len(given)
+    if n < 3:
+        return _invalid(given, "too_short")
+    ordinals = [card.ordinal for card in given]
+    jokers = ordinals.count(JOKER_ORDINAL)
+    if jokers:
+        if rules.jokers == 0:
+            return _invalid(given, "joker_not_allowed")
+        if jokers > rules.max_jokers_per_meld:
+            return _invalid(given, "too_many_jokers")
+        if jokers == n and not rules.all_joker_melds:
+            return _invalid(given, "all_jokers")
+    if n > _MAX_LENGTH:
+        return _invalid(given, "too_long")
+    naturals = [o for o in ordinals if o != JOKER_ORDINAL] if jokers else ordinals
+    m = n - jokers
+    jv = rules.joker_value
+
+    best: _Candidate | None = None
+    reason = ""
+    if m == 0:
+        best, reason = _all_jokers(n, rules)
+    else:
+        suits = {o // 13 for o in naturals}
+        ranks = {o % 13 + 1 for o in naturals}
+        if len(ranks) == 1:
+            rank = next(iter(ranks))
+            if n > 4:
+                reason = "too_long"
+            elif len(suits) < m:
+                reason = "duplicate_suit"
+            else:
+                best = _set_candidate(rank, sorted(suits), jokers, jv)
+            if m == 1:  # a lone natural card with jokers may also start a sequence
+                seq, seq_reason = _best_sequence(next(iter(suits)), ranks, jokers, rules)
+                if seq is not None and _better(best, seq):
+                    best = seq
+                elif best is None:
+                    reason = seq_reason
+        elif len(suits) == 1:
+            if len(ranks) < m:
+                reason = "duplicate_card"
+            else:
+                best, reason = _best_sequence(next(iter(suits)), ranks, jokers, rules)
+        else:
+            reason = _mixed_reason(naturals)
+    if best is None:
+        return _invalid(given, reason)
+    return _result(given, best, jv)
+
+
+def _mixed_reason(naturals: list[int]) -> str:
+    """Several ranks and several suits: say what the meld most looks like."""
+    suit_counts = [0] * 4
+    rank_counts = [0] * 13
+    for o in naturals:
+        suit_counts[o // 13] += 1
+        rank_counts[o % 13] += 1
+    return "mixed_suits" if max(suit_counts) >= max(rank_counts) else "mixed_ranks"
+
+
+def _set_candidate(rank: int, suits: list[int], jokers: int, jv: int | None) -> _Candidate:
+    """The set of *rank* with natural *suits*; jokers take the lowest missing suits."""
+    stand_ins = tuple(s for s in range(4) if s not in suits)[:jokers]
+    value = _SET_VALUE[rank]
+    points = value * len(suits) + (value if jv is None else jv) * jokers
+    keys = tuple(rank * 4 + s for s in stand_ins)
+    return (points, 1, keys, rank, (rank, *stand_ins))
+
+
+def _best_sequence(
+    suit: int, ranks: set[int], jokers: int, rules: RuleSet
+) -> tuple[_Candidate | None, str]:
+    """The best sequence of *suit* through the natural *ranks*, or the reason there is none."""
+    ace_low = rules.ace_low
+    if 1 in ranks:
+        options = [(sorted(14 if r == 1 else r for r in ranks), 2, 14)]
+        if ace_low:
+            options.append((sorted(ranks), 1, 13))
+    else:
+        options = [(sorted(ranks), 1 if ace_low else 2, 14)]
+    best = _scan_sequences(suit, options, jokers, rules)
+    if best is not None:
+        return best, ""
+    # No placement: find the most helpful reason.
+    if not rules.adjacent_jokers and _scan_sequences(suit, options, jokers, rules,
+                                                      adjacent_ok=True) is not None:
+        return None, "adjacent_jokers"
+    if not ace_low and 1 in ranks:
+        low = sorted(ranks)
+        if low[-1] - low[0] + 1 - len(low) <= jokers:
+            return None, "ace_low_not_allowed"
+    circular = sorted(r - 1 for r in ranks)
+    widest = max(b - a for a, b in zip(circular, circular[1:] + [circular[0] + 13], strict=True))
+    if 14 - widest <= len(ranks) + jokers:
+        return None, "wrap"
+    return None, "gap"
+
+
+def _scan_sequences(
+    suit: int,
+    options: list[tuple[list[int], int, int]],
+    jokers: int,
+    rules: RuleSet,
+    adjacent_ok: bool | None = None,
+) -> _Candidate | None:
+    """Try every way to place the jokers around natural positions (see :func:`_best_sequence`).
+
+    Each option is (sorted natural positions, lowest allowed, highest allowed
+    position). The jokers first fill the gaps; the spare ones go to either end.
+    """
+    if adjacent_ok is None:
+        adjacent_ok = rules.adjacent_jokers
+    jv = rules.joker_value
+    best: _Candidate | None = None
+    for positions, low_bound, high_bound in options:
+        lo = positions[0]
+        hi = positions[-1]
+        spare = jokers - (hi - lo + 1 - len(positions))
+        if spare < 0:
+            continue
+        inner = [p for p in range(lo + 1, hi) if p not in positions] if spare < jokers else []
+        for below in range(spare + 1):
+            start = lo - below
+            end = hi + spare - below
+            if start < low_bound or end > high_bound:
+                continue
+            joker_positions = [*range(start, lo), *inner, *range(hi + 1, end + 1)]
+            if not adjacent_ok and any(
+                b - a == 1 for a, b in zip(joker_positions, joker_positions[1:], strict=False)
+            ):
+                continue
+            points = _PREFIX[end] - _PREFIX[start - 1]
+            if jv is not None:
+                for p in joker_positions:
+                    points += jv - _POSITION_VALUE[p]
+            keys = [(1 if p == 14 else p) * 4 + suit for p in joker_positions]
+            if end == 14 and len(keys) > 1:
+                keys.sort()
+            candidate = (points, 0, tuple(keys), start, (suit, start, end, *joker_positions))
+            if _better(best, candidate):
+                best = candidate
+    return best
+
+
+def _all_jokers(n: int, rules: RuleSet) -> tuple[_Candidate | None, str]:
+    """The best meld made of *n* jokers (only when ``rules.all_joker_melds``)."""
+    jv = rules.joker_value
+    best: _Candidate | None = None
+    if n <= 4:
+        for rank in range(1, 14):
+            candidate = _set_candidate(rank, [], n, jv)
+            if _better(best, candidate):
+                best = candidate
+    if rules.adjacent_jokers:  # three or more jokers in a row always stand side by side
+        for suit in range(4):
+            for start in range(1 if rules.ace_low else 2, 16 - n):
+                end = start + n - 1
+                points = _PREFIX[end] - _PREFIX[start - 1] if jv is None else jv * n
+                keys = tuple(sorted((1 if p == 14 else p) * 4 + suit
+                                    for p in range(start, end + 1)))
+                candidate = (points, 0, keys, start, (suit, start, end, *range(start, end + 1)))
+                if _better(best, candidate):
+                    best = candidate
+    if best is None:
+        return None, "adjacent_jokers"
+    return best, ""
+
+
+def _result(given: tuple[Card, ...], best: _Candidate, jv: int | None) -> MeldResult:
+    points, kind_order, keys, _, payload = best
+    stand_ins = tuple(CARDS_BY_ORDINAL[(key & 3) * 13 + (key >> 2) - 1] for key in keys)
+    if kind_order == 0:
+        suit, start, end, *joker_positions = payload
+        base = suit * 13 - 1
+        arrangement = tuple(CARDS_BY_ORDINAL[base + (1 if p == 14 else p)]
+                            for p in range(start, end + 1))
+        values = [_POSITION_VALUE[p] for p in range(start, end + 1)]
+        if jv is not None:
+            for p in joker_positions:
+                values[p - start] = jv
+        return MeldResult(True, "sequence", points, None, given, arrangement, stand_ins,
+                          tuple(values))
+    rank, *joker_suits = payload
+    value = _SET_VALUE[rank]
+    natural_suits = {card.ordinal // 13 for card in given if not card.is_joker}
+    laid = sorted([*natural_suits, *joker_suits])
+    arrangement = tuple(CARDS_BY_ORDINAL[s * 13 + rank - 1] for s in laid)
+    card_points = tuple(value if jv is None or s in natural_suits else jv for s in laid)
+    return MeldResult(True, "set", points, None, given, arrangement, stand_ins, card_points)
