@@ -1,0 +1,187 @@
+"""Checks on every translation, run by ``build`` and ``check``.
+
+Each failure is a :class:`Problem` at the catalog line of the entry, quoting the msgid:
+
+* the same ``{brace}`` and ``%`` placeholders as the source;
+* the same numbers as the source;
+* Markdown kept intact: link targets, emphasis, inline code; no raw HTML added;
+* plural entries with the locale's number of forms (CLDR, via Babel);
+* card names and game terms: every card-name entry translated, glossary terms used.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Iterable
+
+from babel.messages.catalog import Message
+
+from site_builder.errors import Problem
+from site_builder.i18n import LoadedCatalog, is_translated, num_plurals
+
+BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
+PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
+NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
+LINK_RE = re.compile(r"\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
+CODE_RE = re.compile(r"`([^`]+)`")
+EMPHASIS_RE = re.compile(r"(\*\*|__|\*|(?<!\w)_(?!\w))")
+HTML_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^>]*>")
+
+# Contexts whose entries must all be translated: a card must never be named half in English.
+CARD_CONTEXTS = ("rank", "suit", "card")
+
+# Game terms: where the English source uses the term, the translation must use the
+# locale's own term (matched as a case-insensitive stem, so inflected forms count).
+GLOSSARY: dict[str, dict[str, str]] = {
+    "ms": {"sequence": "jujukan", "set of three": "set tiga", "sets of three": "set tiga",
+           "hearts": "hati", "spades": "spad", "clubs": "kelawar", "diamonds": "wajik"},
+    "pl": {"sequence": "sekwens", "set of three": "trój", "sets of three": "trój",
+           "hearts": "kier", "spades": "pik", "clubs": "trefl", "diamonds": "karo"},
+    "vi": {"sequence": "sảnh", "set of three": "bộ ba", "sets of three": "bộ ba",
+           "hearts": "cơ", "spades": "bích", "clubs": "chuồn", "diamonds": "rô"},
+    "id": {"sequence": "urutan", "hearts": "hati", "spades": "sekop", "clubs": "keriting",
+           "diamonds": "wajik"},
+}
+
+
+def _strings(message: Message) -> list[str]:
+    value = message.string
+    if isinstance(value, tuple | list):
+        return [str(v) for v in value]
+    return [str(value)]
+
+
+def _ids(message: Message) -> list[str]:
+    return [str(v) for v in message.id] if isinstance(message.id, tuple | list) else [message.id]
+
+
+def _stripped(text: str) -> str:
+    """Text without placeholders and code spans, for the number check."""
+    return CODE_RE.sub(" ", BRACE_RE.sub(" ", text))
+
+
+def check_message(message: Message, lang: str) -> list[str]:
+    """Every problem with one translated entry, as sentences (empty when it is fine).
+
+    >>> from babel.messages.catalog import Message
+    >>> check_message(Message("At least {n} points", "Co najmniej {m} pkt"), "pl")
+    ["placeholders differ: the source has {n}, the translation has {m}; keep every {name} \
+exactly as in the source"]
+    >>> check_message(Message("Worth 40 points", "Warte 41 pkt"), "pl")
+    ['numbers differ: the source has 40, the translation has 41; numbers must not change in translation']
+    """
+    if not message.id or not any(_strings(message)):
+        return []
+    problems: list[str] = []
+    source = _ids(message)[0]
+    plural_source = _ids(message)[-1]
+    expected_forms = num_plurals(lang)
+    if message.pluralizable and len(_strings(message)) != expected_forms:
+        problems.append(f"plural entry has {len(_strings(message))} forms, but {lang} needs "
+                        f"{expected_forms} (CLDR); fill in msgstr[0] to msgstr[{expected_forms - 1}]")
+    for index, translated in enumerate(_strings(message)):
+        if not translated:
+            continue
+        src = source if (not message.pluralizable or index == 0) else plural_source
+        problems.extend(_compare(src, translated, message.pluralizable))
+    return problems
+
+
+def _compare(src: str, dst: str, plural: bool) -> list[str]:
+    problems = []
+    for name, pattern, hint in (
+        ("placeholders", BRACE_RE, "keep every {name} exactly as in the source"),
+        ("printf placeholders", PERCENT_RE, "keep every %-placeholder exactly as in the source"),
+    ):
+        a = Counter(m.group(0) for m in pattern.finditer(src))
+        b = Counter(m.group(0) for m in pattern.finditer(dst))
+        if plural:  # a plural form may drop the count, but never add a placeholder
+            extra = b - a
+            if extra:
+                problems.append(f"{name} differ: the translation adds {_list(extra)}; {hint}")
+        elif a != b:
+            problems.append(f"{name} differ: the source has {_list(a)}, the translation has "
+                            f"{_list(b)}; {hint}")
+    a = Counter(NUMBER_RE.findall(_stripped(src)))
+    b = Counter(NUMBER_RE.findall(_stripped(dst)))
+    if a != b and not plural:
+        problems.append(f"numbers differ: the source has {_list(a)}, the translation has "
+                        f"{_list(b)}; numbers must not change in translation")
+    a = Counter(LINK_RE.findall(src))
+    b = Counter(LINK_RE.findall(dst))
+    if a != b:
+        problems.append(f"link targets differ: the source links to {_list(a)}, the translation "
+                        f"to {_list(b)}; keep every [text](target) target as in the source")
+    a = Counter(CODE_RE.findall(src))
+    b = Counter(CODE_RE.findall(dst))
+    if a != b:
+        problems.append(f"inline code differs: the source has {_list(a, '`')}, the translation "
+                        f"has {_list(b, '`')}; code spans stay untranslated")
+    a = Counter(EMPHASIS_RE.findall(CODE_RE.sub("", src)))
+    b = Counter(EMPHASIS_RE.findall(CODE_RE.sub("", dst)))
+    if a != b:
+        problems.append("emphasis markers differ: keep the same *emphasis* and **strong** "
+                        "markers as the source, each opened and closed")
+    added = Counter(m.lower() for m in HTML_RE.findall(dst)) - Counter(
+        m.lower() for m in HTML_RE.findall(src))
+    if added:
+        problems.append(f"raw HTML is not allowed in a translation: {_list(added)}; "
+                        "use Markdown instead")
+    return problems
+
+
+def _list(counter: Counter[str], quote: str = "") -> str:
+    items = list(counter.elements())
+    return ", ".join(f"{quote}{i}{quote}" for i in items) if items else "none"
+
+
+def check_glossary(message: Message, lang: str) -> list[str]:
+    """Where the source names a game term, the translation must use the locale's term.
+
+    >>> from babel.messages.catalog import Message
+    >>> check_glossary(Message("Queen of hearts", "dama pik"), "pl")
+    ["game term 'hearts' must be translated as 'kier'"]
+    """
+    terms = GLOSSARY.get(lang, {})
+    if not terms or not is_translated(message):
+        return []
+    source = " ".join(_ids(message)).lower()
+    target = " ".join(_strings(message)).lower()
+    problems = []
+    for english, local in terms.items():
+        if re.search(rf"\b{re.escape(english)}\b", source) and local.lower() not in target:
+            problems.append(f"game term {english!r} must be translated as {local!r}")
+    return problems
+
+
+def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, str]] = ()) -> list[
+        Problem]:
+    """Check every entry of a catalog.
+
+    *required_contexts* lists the (context, msgid) card terms. Once a catalog translates
+    any of them it must translate all, so that no card is named half in English; a new
+    language that has translated none falls back to English card names throughout.
+    """
+    problems: list[Problem] = []
+    for message in loaded.catalog:
+        if not message.id or message.obsolete:
+            continue
+        sentences = check_message(message, loaded.lang) + check_glossary(message, loaded.lang)
+        for sentence in sentences:
+            msgid = _ids(message)[0]
+            shown = msgid if len(msgid) <= 60 else msgid[:57] + "..."
+            problems.append(Problem(loaded.path, message.lineno or 0,
+                                    f"{sentence} (msgid {shown!r})"))
+    required = list(required_contexts)
+    started = any(
+        (found := loaded.catalog.get(msgid, context)) is not None and is_translated(found)
+        for context, msgid in required)
+    for context, msgid in required if started else ():
+        found = loaded.catalog.get(msgid, context)
+        if found is None or not is_translated(found):
+            line = found.lineno if found is not None and found.lineno else 0
+            problems.append(Problem(loaded.path, line or 1,
+                                    f"card term {msgid!r} (context {context!r}) is not "
+                                    "translated; card names must be complete"))
+    return problems

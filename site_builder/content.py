@@ -1,0 +1,349 @@
+"""Read ``content/*.md``: front matter, prose blocks and example blocks, all with line numbers.
+
+A page is a small, strict subset of Markdown, split into *segments* (the units
+that translators see in the catalogs):
+
+* front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``;
+* headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
+* fenced ```` ```example ```` blocks, holding worked examples (see ``docs/content.md``).
+
+Inline Markdown (emphasis, links, code) is kept inside segments and rendered later.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from site_builder.errors import Problem
+
+FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
+SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
+HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
+ORDERED_RE = re.compile(r"^\d+[.)]\s+(.*)$")
+FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
+FIELD_RE = re.compile(r"^([a-z_][a-z0-9_-]*)\s*:\s*(.*)$")
+
+
+@dataclass(frozen=True)
+class Segment:
+    """One translatable unit of English source text, with the line it starts on."""
+
+    text: str
+    line: int
+
+
+@dataclass(frozen=True)
+class Heading:
+    level: int
+    segment: Segment
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    segment: Segment
+
+
+@dataclass(frozen=True)
+class ListBlock:
+    ordered: bool
+    items: tuple[Segment, ...]
+
+
+@dataclass(frozen=True)
+class Field:
+    """A ``key: value`` line of an example block."""
+
+    key: str
+    value: str
+    line: int
+
+
+@dataclass(frozen=True)
+class ExampleRow:
+    """One worked example: a table row. ``fields`` excludes caption and note."""
+
+    line: int
+    caption: Segment
+    note: Segment | None
+    fields: dict[str, Field]
+
+    def get(self, key: str, defaults: dict[str, Field]) -> Field | None:
+        return self.fields.get(key) or defaults.get(key)
+
+
+@dataclass(frozen=True)
+class ExampleBlock:
+    """A fenced ```` ```example ```` block: a table of worked examples."""
+
+    line: int
+    table: str
+    defaults: dict[str, Field]
+    rows: tuple[ExampleRow, ...]
+
+
+Block = Heading | Paragraph | ListBlock | ExampleBlock
+
+
+@dataclass(frozen=True)
+class Page:
+    """A content page: its front matter and its blocks, in source order."""
+
+    source: str  # path relative to the project root, with forward slashes
+    slug: str
+    order: int
+    title: Segment
+    description: Segment
+    blocks: tuple[Block, ...]
+    digest: str = ""
+
+    def segments(self) -> list[Segment]:
+        """Every translatable segment, in source order (title and description first)."""
+        out = [self.title, self.description]
+        for block in self.blocks:
+            if isinstance(block, Heading | Paragraph):
+                out.append(block.segment)
+            elif isinstance(block, ListBlock):
+                out.extend(block.items)
+            else:
+                for row in block.rows:
+                    out.append(row.caption)
+                    if row.note is not None:
+                        out.append(row.note)
+        return out
+
+    @property
+    def examples(self) -> list[ExampleBlock]:
+        return [b for b in self.blocks if isinstance(b, ExampleBlock)]
+
+
+@dataclass
+class _Reader:
+    source: str
+    lines: list[str]
+    problems: list[Problem] = field(default_factory=list)
+
+    def error(self, line: int, message: str) -> None:
+        self.problems.append(Problem(self.source, line, message))
+
+
+def placeholders(text: str) -> list[str]:
+    """The ``{name}`` placeholders in *text*, in order.
+
+    >>> placeholders("at least {rami40_threshold} points, {{literal}}")
+    ['rami40_threshold']
+    """
+    try:
+        return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
+    except ValueError:
+        return ["{"]
+
+
+def read_text(path: Path, source: str) -> tuple[str | None, list[Problem]]:
+    """Read a UTF-8 file; a decoding error becomes a problem at the offending line."""
+    data = path.read_bytes()
+    try:
+        return data.decode("utf-8"), []
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return None, [Problem(source, line, f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x}"
+                                            f" at offset {exc.start}); save it as UTF-8")]
+
+
+def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
+    """Parse one page. Returns the page (or None) and every problem found."""
+    reader = _Reader(source, text.splitlines())
+    meta, body_start = _front_matter(reader)
+    blocks = _blocks(reader, body_start)
+    if reader.problems or meta is None:
+        return None, reader.problems
+    page = Page(
+        source=source,
+        slug=meta["slug"].value,
+        order=int(meta["order"].value),
+        title=Segment(meta["title"].value, meta["title"].line),
+        description=Segment(meta["description"].value, meta["description"].line),
+        blocks=tuple(blocks),
+    )
+    return page, []
+
+
+def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
+    if not r.lines or r.lines[0].strip() != "---":
+        r.error(1, "missing front matter: start the file with a '---' line, then "
+                   "title, slug, order and description, then '---'")
+        return None, 0
+    meta: dict[str, Field] = {}
+    for i in range(1, len(r.lines)):
+        raw = r.lines[i]
+        lineno = i + 1
+        if raw.strip() == "---":
+            break
+        if not raw.strip():
+            continue
+        m = FIELD_RE.match(raw.strip())
+        if not m:
+            r.error(lineno, f"malformed front matter line {raw.strip()!r}: expected 'key: value'")
+            continue
+        key, value = m.group(1), m.group(2).strip()
+        if key not in FRONT_MATTER_KEYS:
+            r.error(lineno, f"unknown front matter key {key!r}; "
+                            f"expected one of: {', '.join(FRONT_MATTER_KEYS)}")
+        elif key in meta:
+            r.error(lineno, f"duplicate front matter key {key!r} (first on line {meta[key].line})")
+        elif not value:
+            r.error(lineno, f"front matter key {key!r} has no value")
+        else:
+            meta[key] = Field(key, value, lineno)
+    else:
+        r.error(1, "front matter is not closed: add a '---' line after the last key")
+        return None, len(r.lines)
+    end = i + 1
+    ok = True
+    for key in FRONT_MATTER_KEYS:
+        if key not in meta:
+            r.error(end, f"front matter is missing {key!r}")
+            ok = False
+    if "slug" in meta and not SLUG_RE.match(meta["slug"].value):
+        r.error(meta["slug"].line, f"slug {meta['slug'].value!r} must be lowercase letters, "
+                                   "digits and single hyphens")
+        ok = False
+    if "order" in meta and not re.fullmatch(r"-?\d+", meta["order"].value):
+        r.error(meta["order"].line, f"order {meta['order'].value!r} must be a whole number")
+        ok = False
+    return (meta if ok else None), end
+
+
+def _blocks(r: _Reader, start: int) -> list[Block]:
+    blocks: list[Block] = []
+    para: list[tuple[str, int]] = []
+    items: list[Segment] = []
+    ordered = False
+    i = start
+
+    def flush() -> None:
+        nonlocal para, items
+        if para:
+            blocks.append(Paragraph(Segment(" ".join(t for t, _ in para), para[0][1])))
+            para = []
+        if items:
+            blocks.append(ListBlock(ordered, tuple(items)))
+            items = []
+
+    while i < len(r.lines):
+        raw = r.lines[i]
+        lineno = i + 1
+        stripped = raw.strip()
+        i += 1
+        if not stripped:
+            flush()
+            continue
+        fence = FENCE_RE.match(stripped)
+        if fence:
+            flush()
+            end = i
+            while end < len(r.lines) and r.lines[end].strip() != "```":
+                end += 1
+            if end >= len(r.lines):
+                r.error(lineno, "example block is not closed: add a line with ``` after it")
+                break
+            if fence.group(1) != "example":
+                r.error(lineno, f"unsupported fenced block {fence.group(1) or '(none)'!r}: "
+                                "only ```example blocks are allowed in content")
+            else:
+                block = _example_block(r, lineno, i, end)
+                if block is not None:
+                    blocks.append(block)
+            i = end + 1
+            continue
+        heading = HEADING_RE.match(stripped)
+        if heading:
+            flush()
+            level = len(heading.group(1))
+            if level < 2:
+                r.error(lineno, "use '##' or deeper for headings: the page title comes from "
+                                "the front matter")
+            blocks.append(Heading(level, Segment(heading.group(2), lineno)))
+            continue
+        if stripped.startswith("<"):
+            r.error(lineno, "raw HTML is not allowed in content; use Markdown")
+            continue
+        if stripped.startswith("|"):
+            r.error(lineno, "Markdown tables are not supported in prose; "
+                            "write worked examples as ```example blocks")
+            continue
+        bullet = BULLET_RE.match(stripped)
+        number = ORDERED_RE.match(stripped)
+        if bullet or number:
+            is_ordered = number is not None
+            if para or (items and ordered != is_ordered):
+                flush()
+            ordered = is_ordered
+            m = number or bullet
+            assert m is not None
+            items.append(Segment(m.group(1).strip(), lineno))
+            continue
+        if items and raw[:1].isspace():  # continuation of a list item
+            last = items[-1]
+            items[-1] = Segment(f"{last.text} {stripped}", last.line)
+            continue
+        if items:
+            flush()
+        para.append((stripped, lineno))
+    flush()
+    return blocks
+
+
+def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock | None:
+    defaults: dict[str, Field] = {}
+    rows: list[ExampleRow] = []
+    current: dict[str, Field] | None = None
+    before = len(r.problems)
+
+    def close_row() -> None:
+        if current is None:
+            return
+        caption = current.pop("caption")
+        note = current.pop("note", None)
+        rows.append(ExampleRow(
+            caption.line,
+            Segment(caption.value, caption.line),
+            Segment(note.value, note.line) if note else None,
+            dict(current),
+        ))
+
+    for idx in range(start, end):
+        raw = r.lines[idx].strip()
+        lineno = idx + 1
+        if not raw or raw.startswith("#"):
+            continue
+        m = FIELD_RE.match(raw)
+        if not m:
+            r.error(lineno, f"malformed example line {raw!r}: expected 'key: value'")
+            continue
+        key, value = m.group(1), m.group(2).strip()
+        if not value:
+            r.error(lineno, f"example field {key!r} has no value")
+            continue
+        fld = Field(key, value, lineno)
+        if key == "caption":
+            close_row()
+            current = {"caption": fld}
+            continue
+        target = defaults if current is None else current
+        if key in target:
+            r.error(lineno, f"duplicate field {key!r} (first on line {target[key].line})")
+            continue
+        target[key] = fld
+    close_row()
+    if "table" not in defaults:
+        r.error(line, "example block has no 'table:' line; start it with e.g. 'table: melds'")
+    if not rows:
+        r.error(line, "example block has no rows; start each row with 'caption: ...'")
+    if len(r.problems) > before:
+        return None
+    table = defaults.pop("table")
+    return ExampleBlock(line, table.value, defaults, tuple(rows))

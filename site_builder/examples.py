@@ -1,0 +1,399 @@
+"""Replay every worked example through the engine and compare it with what the page states.
+
+Each table type (``melds``, ``openings``, ``layoffs``, ``hands``, ``deals``,
+``stock-out``) declares its input fields, the claims it may state, the claims
+it must state, and how the engine computes them. Every stated claim becomes a
+:class:`Claim`; a claim whose stated value differs from the computed one is a
+disagreement and fails the build.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from site_builder import engine
+from site_builder.content import ExampleBlock, ExampleRow, Field, Page
+from site_builder.errors import Problem
+
+GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
+PROFILES_FILE = "content/profiles.toml"
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A rule profile declared in ``content/profiles.toml``."""
+
+    key: str
+    name: str  # English display name, translated through the catalogs
+    overrides: dict[str, Any]
+    line: int
+
+
+@dataclass(frozen=True)
+class Claim:
+    """One stated claim and what the engine computes for it."""
+
+    source: str
+    line: int
+    example: str
+    field: str
+    stated: Any
+    computed: Any
+
+    @property
+    def ok(self) -> bool:
+        return bool(self.stated == self.computed)
+
+    def as_json(self) -> dict[str, Any]:
+        return {"source": self.source, "line": self.line, "example": self.example,
+                "field": self.field, "stated": self.stated, "computed": self.computed,
+                "ok": self.ok}
+
+
+@dataclass(frozen=True)
+class VerifiedRow:
+    """An example row after replay: its inputs, the engine's values and its claims."""
+
+    row: ExampleRow
+    game: str
+    profile: Profile
+    rules: engine.RuleSet
+    inputs: dict[str, Any]
+    computed: dict[str, Any]
+    claims: tuple[Claim, ...]
+
+    @property
+    def context(self) -> str:
+        return f"{GAME_NAMES.get(self.game, self.game)}, {self.profile.name}"
+
+
+@dataclass(frozen=True)
+class VerifiedTable:
+    block: ExampleBlock
+    rows: tuple[VerifiedRow, ...]
+
+
+@dataclass
+class Verification:
+    """The outcome of verifying a whole site."""
+
+    tables: dict[tuple[str, int], VerifiedTable] = field(default_factory=dict)
+    claims: list[Claim] = field(default_factory=list)
+    problems: list[Problem] = field(default_factory=list)
+
+    @property
+    def disagreements(self) -> list[Claim]:
+        return [c for c in self.claims if not c.ok]
+
+
+# --- profiles -------------------------------------------------------------------------------
+
+
+def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
+    """Read ``content/profiles.toml``; each profile's overrides are checked by the engine."""
+    path = root / PROFILES_FILE
+    if not path.exists():
+        return {}, [Problem(PROFILES_FILE, 0, "missing: declare the rule profiles here, "
+                                              "e.g. [reference] name = \"reference rules\"")]
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return {}, [Problem(PROFILES_FILE, 1, f"file is not valid UTF-8 ({exc.reason})")]
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        line = getattr(exc, "lineno", 0) or _toml_line(str(exc))
+        return {}, [Problem(PROFILES_FILE, line, f"invalid TOML: {exc}")]
+    lines = text.splitlines()
+    profiles: dict[str, Profile] = {}
+    problems: list[Problem] = []
+    for key, table in data.items():
+        line = next((i + 1 for i, t in enumerate(lines) if t.strip() == f"[{key}]"), 1)
+        if not isinstance(table, dict) or not isinstance(table.get("name"), str):
+            problems.append(Problem(PROFILES_FILE, line,
+                                    f"profile {key!r} needs a name, e.g. name = \"house rules\""))
+            continue
+        overrides = {k: v for k, v in table.items() if k != "name"}
+        try:
+            engine.get_rules("rami51", **overrides)
+        except (engine.RulesError, TypeError, ValueError) as exc:
+            problems.append(Problem(PROFILES_FILE, line, f"profile {key!r}: {exc}"))
+            continue
+        profiles[key] = Profile(key, table["name"], overrides, line)
+    return profiles, problems
+
+
+def _toml_line(message: str) -> int:
+    import re
+
+    m = re.search(r"line (\d+)", message)
+    return int(m.group(1)) if m else 0
+
+
+# --- value parsers --------------------------------------------------------------------------
+
+
+class _Bad(Exception):
+    pass
+
+
+def _int(value: str) -> int:
+    try:
+        return int(value)
+    except ValueError:
+        raise _Bad(f"{value!r} is not a whole number") from None
+
+
+def _ints(value: str) -> list[int]:
+    return [_int(v.strip()) for v in value.split(",")]
+
+
+def _choice(*options: str) -> Callable[[str], str]:
+    def parse(value: str) -> str:
+        if value not in options:
+            raise _Bad(f"{value!r} is not one of: {', '.join(options)}")
+        return value
+    return parse
+
+
+def _codes(value: str) -> list[str]:
+    return sorted(v.strip() for v in value.replace(",", " ").split() if v.strip())
+
+
+def _cards(value: str) -> tuple[engine.Card, ...]:
+    try:
+        return engine.parse_cards(value)
+    except engine.CardError as exc:
+        raise _Bad(f"{exc}; write cards like QH 10S AD JK") from None
+
+
+def _card_codes(value: str) -> list[str]:
+    return [c.code for c in _cards(value)]
+
+
+def _groups(value: str) -> tuple[tuple[engine.Card, ...], ...]:
+    return tuple(_cards(part) for part in value.split("|"))
+
+
+def _yes_no(value: str) -> bool:
+    if value not in ("yes", "no"):
+        raise _Bad(f"{value!r} must be yes or no")
+    return value == "yes"
+
+
+# --- table types ----------------------------------------------------------------------------
+
+
+Computed = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    inputs: dict[str, Callable[[str], Any]]
+    claims: dict[str, Callable[[str], Any]]
+    compute: Callable[[dict[str, Any], engine.RuleSet], Computed]
+    required: Callable[[dict[str, Any]], tuple[str, ...]]
+    options: tuple[str, ...] = ()  # inputs that become rule-set overrides
+
+
+def _meld_values(result: engine.MeldResult) -> Computed:
+    return {
+        "verdict": "valid" if result.valid else "invalid",
+        "kind": result.kind,
+        "points": result.points if result.valid else None,
+        "reason": result.reason,
+        "jokers": [c.code for c in result.jokers],
+        "result": result,
+    }
+
+
+def _compute_meld(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    return _meld_values(engine.evaluate_meld(inp["cards"], rules))
+
+
+def _compute_layoff(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    return _meld_values(engine.evaluate_layoff(inp["meld"], inp["add"], rules))
+
+
+def _compute_opening(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    result = engine.evaluate_opening(inp["melds"], rules)
+    return {
+        "total": result.total,
+        "threshold": result.threshold,
+        "verdict": "accepted" if result.accepted else "rejected",
+        "reasons": sorted(result.reasons),
+        "result": result,
+    }
+
+
+def _compute_hand(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    return {"points": engine.hand_points(inp["cards"], rules)}
+
+
+def _compute_deal(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    players = inp["players"]
+    dealt = engine.deal(rules, players, seed=0)
+    sizes = {len(h) for h in dealt.hands}
+    size = sizes.pop() if len(sizes) == 1 else None
+    return {"hand_size": size, "discard": len(dealt.discard), "stock": len(dealt.stock)}
+
+
+def _compute_stock_out(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    hands = inp["hands"]
+    return {
+        "points": [engine.hand_points(h, rules) for h in hands],
+        "winner": engine.stock_out_winner(hands, rules) + 1,
+    }
+
+
+def _meld_required(stated: dict[str, Any]) -> tuple[str, ...]:
+    if stated.get("verdict") == "invalid":
+        return ("verdict", "reason")
+    return ("verdict", "kind", "points")
+
+
+def _layoff_required(stated: dict[str, Any]) -> tuple[str, ...]:
+    if stated.get("verdict") == "invalid":
+        return ("verdict", "reason")
+    return ("verdict", "kind")
+
+
+MELD_CLAIMS: dict[str, Callable[[str], Any]] = {
+    "verdict": _choice("valid", "invalid"),
+    "kind": _choice("set", "sequence"),
+    "points": _int,
+    "reason": str,
+    "jokers": _card_codes,
+}
+
+TABLES: dict[str, TableSpec] = {
+    "melds": TableSpec({"cards": _cards}, MELD_CLAIMS, _compute_meld, _meld_required),
+    "layoffs": TableSpec({"meld": _cards, "add": _cards}, MELD_CLAIMS, _compute_layoff,
+                         _layoff_required),
+    "openings": TableSpec(
+        {"melds": _groups},
+        {"total": _int, "threshold": _int, "verdict": _choice("accepted", "rejected"),
+         "reasons": _codes},
+        _compute_opening,
+        lambda stated: ("total", "threshold", "verdict"),
+    ),
+    "hands": TableSpec({"cards": _cards, "ace_high": _yes_no}, {"points": _int}, _compute_hand,
+                       lambda stated: ("points",), options=("ace_high",)),
+    "deals": TableSpec({"players": _int}, {"hand_size": _int}, _compute_deal,
+                       lambda stated: ("hand_size",)),
+    "stock-out": TableSpec({"hands": _groups}, {"points": _ints, "winner": _int},
+                           _compute_stock_out, lambda stated: ("points", "winner")),
+}
+COMMON_FIELDS = ("game", "profile")
+
+
+# --- verification ---------------------------------------------------------------------------
+
+
+def verify_pages(pages: list[Page], profiles: dict[str, Profile]) -> Verification:
+    """Replay every example of every page; collect claims and problems (never raises)."""
+    out = Verification()
+    for page in pages:
+        for block in page.examples:
+            rows = []
+            for row in block.rows:
+                verified = _verify_row(page.source, block, row, profiles, out.problems)
+                if verified is not None:
+                    rows.append(verified)
+                    out.claims.extend(verified.claims)
+            out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
+    return out
+
+
+def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
+                profiles: dict[str, Profile], problems: list[Problem]) -> VerifiedRow | None:
+    before = len(problems)
+
+    def error(line: int, message: str) -> None:
+        problems.append(Problem(source, line, f"example {row.caption.text!r}: {message}"))
+
+    spec = TABLES.get(block.table)
+    if spec is None:
+        problems.append(Problem(source, block.line, f"unknown table type {block.table!r}; "
+                                                    f"use one of: {', '.join(TABLES)}"))
+        return None
+    known = set(spec.inputs) | set(spec.claims) | set(COMMON_FIELDS)
+    for fld in [*block.defaults.values(), *row.fields.values()]:
+        if fld.key not in known:
+            error(fld.line, f"unknown field {fld.key!r} for a {block.table} table; "
+                            f"expected: {', '.join(sorted(known))}")
+
+    game_field = row.get("game", block.defaults)
+    game = game_field.value if game_field else ""
+    if game_field is None:
+        error(row.line, f"no game: add 'game: {'|'.join(GAME_NAMES)}' to the row or the block")
+    elif game not in engine.PRESETS:
+        error(game_field.line, f"unknown game {game!r}; use one of: {', '.join(engine.PRESETS)}")
+    profile_field = row.get("profile", block.defaults)
+    profile_key = profile_field.value if profile_field else "reference"
+    profile = profiles.get(profile_key)
+    if profile is None:
+        line = profile_field.line if profile_field else row.line
+        error(line, f"unknown rule profile {profile_key!r}; declared in {PROFILES_FILE}: "
+                    f"{', '.join(profiles) or '(none)'}")
+
+    inputs: dict[str, Any] = {}
+    for key, parse in spec.inputs.items():
+        fld = row.get(key, block.defaults)
+        if fld is None:
+            if key not in spec.options:
+                error(row.line, f"missing input {key!r}")
+            continue
+        try:
+            inputs[key] = parse(fld.value)
+        except _Bad as exc:
+            error(fld.line, f"{key}: {exc}")
+
+    stated: dict[str, tuple[Any, Field]] = {}
+    for key, parse in spec.claims.items():
+        fld = row.fields.get(key)
+        if fld is None:
+            continue
+        try:
+            stated[key] = (parse(fld.value), fld)
+        except _Bad as exc:
+            error(fld.line, f"{key}: {exc}")
+    for key in spec.required({k: v for k, (v, _) in stated.items()}):
+        if key not in stated and not any(p.line == row.line for p in problems[before:]):
+            error(row.line, f"missing claim {key!r}: state what the example shows, "
+                            f"e.g. '{key}: ...'")
+
+    if len(problems) > before or profile is None:
+        return None
+    overrides = dict(profile.overrides)
+    overrides.update({k: inputs[k] for k in spec.options if k in inputs})
+    try:
+        rules = engine.get_rules(game, **overrides)
+        computed = spec.compute(inputs, rules)
+    except (engine.RulesError, ValueError) as exc:
+        error(row.line, str(exc))
+        return None
+    claims = tuple(
+        Claim(source, fld.line, row.caption.text, key, value, computed.get(key))
+        for key, (value, fld) in sorted(stated.items(), key=lambda kv: kv[1][1].line)
+    )
+    return VerifiedRow(row, game, profile, rules, inputs, computed, claims)
+
+
+def describe(claim: Claim, row: VerifiedRow | None = None) -> str:
+    """The message for a disagreement, as printed by ``build`` and ``check``."""
+    context = f" ({row.context})" if row is not None else ""
+    return (f"example {claim.example!r}: stated {claim.field} {_show(claim.stated)}, "
+            f"the engine computes {_show(claim.computed)}{context}")
+
+
+def _show(value: Any) -> str:
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value) or "none"
+    if value is None:
+        return "nothing"
+    return str(value)

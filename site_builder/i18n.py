@@ -1,0 +1,203 @@
+"""Catalogs: loading, looking up translations with English fallback, and coverage statistics.
+
+One catalog per language, ``locales/<lang>/LC_MESSAGES/messages.po``; the msgid is
+the English source text. A fuzzy or empty translation is never used: the English
+source is shown instead, and the page says it is partly translated.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from babel import Locale, UnknownLocaleError
+from babel.messages.catalog import Catalog, Message
+from babel.messages.plurals import get_plural
+from babel.messages.pofile import PoFileError, read_po
+
+from site_builder.errors import Problem
+
+SOURCE_LANG = "en"
+DOMAIN = "messages"
+LOCALES_DIR = "locales"
+POT_PATH = f"{LOCALES_DIR}/{DOMAIN}.pot"
+
+
+def po_path(lang: str) -> str:
+    """The catalog of *lang*, relative to the project root."""
+    return f"{LOCALES_DIR}/{lang}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def discover_languages(root: Path) -> list[str]:
+    """Languages that have a catalog, sorted by code."""
+    base = root / LOCALES_DIR
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir() if (root / po_path(p.name)).is_file())
+
+
+def parse_locale(lang: str) -> Locale:
+    """A Babel locale for *lang*, or a ValueError that says what is wrong."""
+    try:
+        return Locale.parse(lang.replace("-", "_"))
+    except (UnknownLocaleError, ValueError) as exc:
+        raise ValueError(f"unknown language code {lang!r} ({exc}); use a CLDR code such "
+                         "as ms, pl, vi or id") from None
+
+
+def num_plurals(lang: str) -> int:
+    """How many plural forms a gettext catalog for *lang* has (from CLDR via Babel)."""
+    return int(get_plural(lang).num_plurals)
+
+
+def native_name(lang: str) -> str:
+    """The language's own name for itself, from CLDR (e.g. ``Bahasa Melayu``)."""
+    name = parse_locale(lang).get_display_name(lang) or lang
+    return name[:1].upper() + name[1:]
+
+
+@dataclass
+class LoadedCatalog:
+    """A catalog read from disk, or a problem pointing at the line where reading failed."""
+
+    lang: str
+    path: str
+    catalog: Catalog
+
+
+def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Problem]]:
+    rel = po_path(lang)
+    data = (root / rel).read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return None, [Problem(rel, line, "catalog is not valid UTF-8; save it as UTF-8")]
+    try:
+        catalog = read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
+    except PoFileError as exc:
+        message = str(exc).rsplit(" on ", 1)[0]
+        return None, [Problem(rel, exc.lineno, f"syntax error in catalog: {message} "
+                                               f"(at {exc.line.strip()!r})")]
+    except (ValueError, UnknownLocaleError) as exc:
+        return None, [Problem(rel, 1, f"cannot read catalog: {exc}")]
+    return LoadedCatalog(lang, rel, catalog), []
+
+
+def is_translated(message: Message) -> bool:
+    """A message counts as translated when it is not fuzzy and every form is filled in."""
+    if message.fuzzy or not message.id:
+        return False
+    strings = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return all(bool(s) for s in strings)
+
+
+@dataclass
+class Translator:
+    """Looks up translations for one language; anything untranslated falls back to English."""
+
+    lang: str
+    catalog: Catalog | None = None
+    _table: dict[tuple[str | None, str], Message] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        if self.catalog is not None:
+            for message in self.catalog:
+                if message.id and is_translated(message):
+                    key = message.id[0] if isinstance(message.id, tuple) else message.id
+                    self._table[(message.context, key)] = message
+        self._plural = get_plural(self.lang) if self.lang != SOURCE_LANG else get_plural("en")
+
+    @property
+    def is_source(self) -> bool:
+        return self.lang == SOURCE_LANG
+
+    def lookup(self, text: str, context: str | None = None) -> str | None:
+        """The translation of *text*, or None if it is missing or fuzzy."""
+        if self.is_source:
+            return text
+        message = self._table.get((context, text))
+        if message is None:
+            return None
+        return str(message.string)
+
+    def gettext(self, text: str, context: str | None = None) -> str:
+        found = self.lookup(text, context)
+        return text if found is None else found
+
+    def ngettext(self, singular: str, plural: str, n: int, context: str | None = None) -> str:
+        message = None if self.is_source else self._table.get((context, singular))
+        if message is None:
+            return singular if n == 1 else plural
+        forms = message.string
+        index = _plural_index(self._plural.plural_expr, n)
+        return str(forms[min(index, len(forms) - 1)])
+
+
+_PLURAL_FUNCS: dict[str, Any] = {}
+
+
+def _plural_index(expr: str, n: int) -> int:
+    import gettext
+
+    func = _PLURAL_FUNCS.get(expr)
+    if func is None:
+        func = _PLURAL_FUNCS[expr] = gettext.c2py(expr)
+    return int(func(n))
+
+
+# --- statistics -----------------------------------------------------------------------------
+
+
+@dataclass
+class Counts:
+    translated: int = 0
+    fuzzy: int = 0
+    untranslated: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.translated + self.fuzzy + self.untranslated
+
+    @property
+    def percent(self) -> float:
+        return round(100.0 * self.translated / self.total, 1) if self.total else 100.0
+
+    def as_json(self) -> dict[str, Any]:
+        return {"translated": self.translated, "fuzzy": self.fuzzy,
+                "untranslated": self.untranslated, "percent": self.percent}
+
+
+def page_of(location: str) -> str:
+    """Group a reference by page: ``content/first-meld.md`` → ``first-meld``."""
+    if location.startswith("content/") and location.endswith(".md"):
+        return location[len("content/"):-3]
+    return "templates" if location.startswith("templates/") else "profiles"
+
+
+def coverage(source: Catalog, catalog: Catalog | None) -> tuple[Counts, dict[str, Counts]]:
+    """Count each source message as translated, fuzzy or untranslated, overall and per page."""
+    overall = Counts()
+    pages: dict[str, Counts] = {}
+    for message in source:
+        if not message.id:
+            continue
+        found = catalog.get(message.id, message.context) if catalog is not None else None
+        if found is not None and is_translated(found):
+            state = "translated"
+        elif found is not None and found.fuzzy and found.string:
+            state = "fuzzy"
+        else:
+            state = "untranslated"
+        setattr(overall, state, getattr(overall, state) + 1)
+        for page in sorted({page_of(loc) for loc, _ in message.locations}):
+            counts = pages.setdefault(page, Counts())
+            setattr(counts, state, getattr(counts, state) + 1)
+    return overall, dict(sorted(pages.items()))
+
+
+def sorted_unique(items: Iterable[str]) -> list[str]:
+    return sorted(set(items))

@@ -1,0 +1,198 @@
+"""Render pages: Markdown segments, rule placeholders and Jinja2 templates (autoescaped, i18n)."""
+
+from __future__ import annotations
+
+import functools
+import posixpath
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import jinja2
+import markdown
+from babel.numbers import format_decimal
+from markupsafe import Markup, escape
+
+from site_builder import engine
+from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
+from site_builder.i18n import SOURCE_LANG, Translator
+
+
+def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
+    """The numbers a page may state about the rules, by placeholder name.
+
+    Prose never states a rule number directly: it names it, e.g. ``{rami51_threshold}``,
+    and the value comes from the engine's rule sets.
+
+    >>> values = rule_values()
+    >>> values["rami40_threshold"], values["rami51_threshold"], values["cardverse_target"]
+    (40, 51, 100)
+    >>> values["cardverse_hand_2"], values["cardverse_hand_4"], values["cardverse_deck_cards"]
+    (7, 10, 52)
+    """
+    values: dict[str, int] = {}
+    for game, rules in (presets or engine.PRESETS).items():
+        if rules.opening_threshold is not None:
+            values[f"{game}_threshold"] = rules.opening_threshold
+        values[f"{game}_target"] = rules.target_score
+        values[f"{game}_min_players"] = rules.min_players
+        values[f"{game}_max_players"] = rules.max_players
+        values[f"{game}_deck_cards"] = rules.decks * 52
+        values[f"{game}_jokers"] = rules.jokers
+        for players in range(rules.min_players, rules.max_players + 1):
+            values[f"{game}_hand_{players}"] = rules.hand_size(players)
+    return values
+
+
+class _NoRawHtml(markdown.Extension):
+    """Escape raw HTML instead of passing it through: translations cannot inject markup."""
+
+    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown API)
+        md.preprocessors.deregister("html_block")
+        md.inlinePatterns.deregister("html")
+
+
+class MarkdownRenderer:
+    """Renders one segment of inline Markdown to HTML; each distinct text is rendered once."""
+
+    def __init__(self) -> None:
+        self._md = markdown.Markdown(extensions=[_NoRawHtml(), "smarty"],
+                                     extension_configs={"smarty": {"smart_quotes": False}})
+        self.inline = functools.lru_cache(maxsize=65536)(self._inline)
+
+    def _inline(self, text: str) -> Markup:
+        html = self._md.reset().convert(text)
+        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+            html = html[3:-4]
+        return Markup(html)
+
+
+def slugify(text: str) -> str:
+    from markdown.extensions.toc import slugify as md_slugify
+
+    return str(md_slugify(text, "-")) or "section"
+
+
+@dataclass
+class Text:
+    """A rendered segment: HTML, and whether it fell back to English."""
+
+    html: Markup
+    fallback: bool
+
+    @property
+    def lang_attr(self) -> Markup:
+        return Markup(' lang="en"') if self.fallback else Markup("")
+
+    def __html__(self) -> str:
+        if self.fallback:
+            return f'<span lang="en">{self.html}</span>'
+        return str(self.html)
+
+    @property
+    def plain(self) -> str:
+        return Markup(self.html).striptags()
+
+
+@dataclass
+class PageLocalizer:
+    """Turns a page's English segments into one language's HTML, counting fallbacks."""
+
+    lang: str
+    translator: Translator
+    markdown: MarkdownRenderer
+    values: dict[str, str]
+    total: int = 0
+    fallbacks: int = 0
+    missing: list[Segment] = field(default_factory=list)
+
+    def text(self, segment: Segment) -> Text:
+        self.total += 1
+        found = self.translator.lookup(segment.text)
+        fallback = found is None
+        if fallback:
+            self.fallbacks += 1
+            self.missing.append(segment)
+        source = segment.text if found is None else found
+        return Text(self.markdown.inline(source.format_map(self.values)), fallback)
+
+    @property
+    def percent(self) -> int:
+        if not self.total:
+            return 100
+        return int(100 * (self.total - self.fallbacks) / self.total)
+
+
+def localized_values(values: dict[str, int], lang: str) -> dict[str, str]:
+    locale = "en" if lang == SOURCE_LANG else lang
+    return {k: format_decimal(v, locale=locale) for k, v in values.items()}
+
+
+def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> list[dict[str, Any]]:
+    """The page's blocks, localized, in the shape the templates expect."""
+    out: list[dict[str, Any]] = []
+    for block in page.blocks:
+        if isinstance(block, Heading):
+            out.append({"type": "heading", "level": block.level, "text": loc.text(block.segment),
+                        "id": slugify(block.segment.text)})
+        elif isinstance(block, Paragraph):
+            out.append({"type": "paragraph", "text": loc.text(block.segment)})
+        elif isinstance(block, ListBlock):
+            out.append({"type": "list", "ordered": block.ordered,
+                        "items": [loc.text(item) for item in block.items]})
+        elif isinstance(block, ExampleBlock):
+            table = tables[block.line]
+            rows = [{"caption": loc.text(vr.row.caption),
+                     "note": loc.text(vr.row.note) if vr.row.note else None,
+                     "v": vr} for vr in table.rows]
+            out.append({"type": "example", "table": block.table, "rows": rows})
+    return out
+
+
+def make_environment(templates_dir: str, translator: Translator,
+                     number: Callable[[Any], str]) -> jinja2.Environment:
+    """A Jinja2 environment for one language: autoescape, StrictUndefined, gettext installed."""
+    env = jinja2.Environment(
+        loader=jinja2.FileSystemLoader(templates_dir),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        extensions=["jinja2.ext.i18n"],
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+
+    def fmt(text: str, variables: dict[str, Any]) -> str:
+        return text.format(**{k: number(v) if isinstance(v, int) else v
+                              for k, v in variables.items()}) if variables else text
+
+    def gettext(message: str, **variables: Any) -> str:
+        return fmt(translator.gettext(message), variables)
+
+    def ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
+        variables.setdefault("n", n)
+        return fmt(translator.ngettext(singular, plural, n), variables)
+
+    def pgettext(context: str, message: str, **variables: Any) -> str:
+        return fmt(translator.gettext(message, context), variables)
+
+    def npgettext(context: str, singular: str, plural: str, n: int, **variables: Any) -> str:
+        variables.setdefault("n", n)
+        return fmt(translator.ngettext(singular, plural, n, context), variables)
+
+    env.install_gettext_callables(  # type: ignore[attr-defined]
+        gettext, ngettext, newstyle=False, pgettext=pgettext, npgettext=npgettext)
+    env.filters["number"] = number
+    env.globals["escape"] = escape
+    return env
+
+
+def relative(from_file: str, to_file: str) -> str:
+    """A relative link from one output file to another (works from ``file://``).
+
+    >>> relative("pl/first-meld/index.html", "ms/first-meld/index.html")
+    '../../ms/first-meld/index.html'
+    >>> relative("index.html", "assets/site.css")
+    'assets/site.css'
+    """
+    return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
