@@ -1,0 +1,146 @@
+"""``site-builder engine``: ask the rules engine, get one JSON object on stdout.
+
+    site-builder engine meld --game rami51 JK 7S 8S
+    site-builder engine opening --game rami51 "QH KH AH" "JK 7S 8S"
+    site-builder engine hand --game cardverse --ace-high AH KS 7D
+    site-builder engine layoff --game rami51 --meld "5H 6H 7H" 8H
+
+Exit 0 whenever a verdict is given (valid or not); exit 2 with one line on
+stderr for bad input (an unknown card or game, a malformed option).
+
+In the ``jokers`` object of ``meld`` and ``layoff`` the first joker is keyed
+``"JK"``, the second ``"JK#2"`` and so on, in the order the jokers were given;
+each value is the card the joker stands for.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from site_builder.engine import (
+    Card,
+    CardError,
+    MeldResult,
+    RuleSet,
+    RulesError,
+    evaluate_layoff,
+    evaluate_meld,
+    evaluate_opening,
+    get_rules,
+    hand_points,
+    parse_cards,
+)
+from site_builder.errors import UserError
+
+GAMES = "rami40, rami51 or cardverse"
+
+
+class _OneLineParser(argparse.ArgumentParser):
+    """Reports a usage error in one line (no usage block) and exits 2."""
+
+    def error(self, message: str) -> Any:  # argparse declares NoReturn
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
+
+
+def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
+    """Add ``engine`` and its subcommands ``meld``, ``opening``, ``hand`` and ``layoff``."""
+    parser = subparsers.add_parser(
+        "engine", parents=[common], help="ask the rules engine (JSON answers)",
+        description="Ask the bundled Rami rules engine; each command prints one JSON object.",
+    )
+    commands = parser.add_subparsers(dest="engine_command", metavar="COMMAND",
+                                     parser_class=_OneLineParser)
+    commands.required = True
+
+    game = argparse.ArgumentParser(add_help=False)
+    game.add_argument("--game", required=True, metavar="GAME", help=f"the variant: {GAMES}")
+    joker_value = argparse.ArgumentParser(add_help=False)
+    joker_value.add_argument("--joker-value", type=int, metavar="N",
+                             help="house rule: a laid joker is worth N points "
+                                  "(default: the card it replaces, the lowest where ambiguous)")
+
+    meld = commands.add_parser("meld", parents=[common, game, joker_value],
+                               help="judge one meld", description="Judge one meld.")
+    meld.add_argument("cards", nargs="+", metavar="CARD", help="e.g. JK 7S 8S")
+    meld.set_defaults(func=run_meld)
+
+    opening = commands.add_parser("opening", parents=[common, game, joker_value],
+                                  help="judge a first meld",
+                                  description="Judge the melds laid in one opening turn.")
+    opening.add_argument("melds", nargs="+", metavar="MELD",
+                         help='one argument per meld, e.g. "QH KH AH" "JK 7S 8S"')
+    opening.set_defaults(func=run_opening)
+
+    hand = commands.add_parser("hand", parents=[common, game], help="points left in a hand",
+                               description="Count the points left in a hand.")
+    hand.add_argument("--ace-high", action="store_true", help="an ace counts 11 instead of 1")
+    hand.add_argument("cards", nargs="*", metavar="CARD", help="e.g. AH KS 7D")
+    hand.set_defaults(func=run_hand)
+
+    layoff = commands.add_parser("layoff", parents=[common, game, joker_value],
+                                 help="add cards to a meld on the table",
+                                 description="Judge the meld that results from a lay-off.")
+    layoff.add_argument("--meld", required=True, metavar="CARDS",
+                        help='the meld on the table, e.g. "5H 6H 7H"')
+    layoff.add_argument("cards", nargs="+", metavar="CARD", help="the cards added, e.g. 8H")
+    layoff.set_defaults(func=run_layoff)
+
+
+def _rules(args: argparse.Namespace, **overrides: Any) -> RuleSet:
+    joker_value = getattr(args, "joker_value", None)
+    if joker_value is not None:
+        overrides["joker_value"] = joker_value
+    try:
+        return get_rules(args.game, **overrides)
+    except RulesError as exc:
+        raise UserError(str(exc)) from exc
+
+
+def _cards(tokens: str | list[str], where: str = "") -> tuple[Card, ...]:
+    text = tokens if isinstance(tokens, str) else " ".join(tokens)
+    try:
+        return parse_cards(text)
+    except CardError as exc:
+        raise UserError(f"{where}{exc}") from exc
+
+
+def _emit(payload: dict[str, Any]) -> int:
+    sys.stdout.write(json.dumps(payload, ensure_ascii=False) + "\n")
+    return 0
+
+
+def meld_json(result: MeldResult) -> dict[str, Any]:
+    """The JSON answer for a meld or a lay-off."""
+    jokers = {("JK" if i == 1 else f"JK#{i}"): card.code
+              for i, card in enumerate(result.jokers, 1)}
+    return {"valid": result.valid, "kind": result.kind, "points": result.points,
+            "jokers": jokers, "reason": result.reason}
+
+
+def run_meld(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    return _emit(meld_json(evaluate_meld(_cards(args.cards), rules)))
+
+
+def run_opening(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    melds = [_cards(text, f"meld {i}: ") for i, text in enumerate(args.melds, 1)]
+    result = evaluate_opening(melds, rules)
+    return _emit({"total": result.total, "threshold": result.threshold,
+                  "accepted": result.accepted, "pure_sequence": result.pure_sequence,
+                  "reasons": list(result.reasons)})
+
+
+def run_hand(args: argparse.Namespace) -> int:
+    rules = _rules(args, **({"ace_high": True} if args.ace_high else {}))
+    return _emit({"points": hand_points(_cards(args.cards), rules)})
+
+
+def run_layoff(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    meld = _cards(args.meld, "--meld: ")
+    added = _cards(args.cards)
+    return _emit(meld_json(evaluate_layoff(meld, added, rules)))
