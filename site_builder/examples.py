@@ -30,7 +30,8 @@ class Profile:
     key: str
     name: str  # English display name, translated through the catalogs
     overrides: dict[str, Any]
-    line: int
+    line: int  # the [key] header
+    name_line: int  # the name = "..." line
 
 
 @dataclass(frozen=True)
@@ -67,8 +68,12 @@ class VerifiedRow:
     claims: tuple[Claim, ...]
 
     @property
+    def game_name(self) -> str:
+        return GAME_NAMES.get(self.game, self.game)
+
+    @property
     def context(self) -> str:
-        return f"{GAME_NAMES.get(self.game, self.game)}, {self.profile.name}"
+        return f"{self.game_name}, {self.profile.name}"
 
 
 @dataclass(frozen=True)
@@ -112,7 +117,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
     profiles: dict[str, Profile] = {}
     problems: list[Problem] = []
     for key, table in data.items():
-        line = next((i + 1 for i, t in enumerate(lines) if t.strip() == f"[{key}]"), 1)
+        line, name_line = _profile_lines(lines, key)
         if not isinstance(table, dict) or not isinstance(table.get("name"), str):
             problems.append(Problem(PROFILES_FILE, line,
                                     f"profile {key!r} needs a name, e.g. name = \"house rules\""))
@@ -123,8 +128,16 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
         except (engine.RulesError, TypeError, ValueError) as exc:
             problems.append(Problem(PROFILES_FILE, line, f"profile {key!r}: {exc}"))
             continue
-        profiles[key] = Profile(key, table["name"], overrides, line)
+        profiles[key] = Profile(key, table["name"], overrides, line, name_line)
     return profiles, problems
+
+
+def _profile_lines(lines: list[str], key: str) -> tuple[int, int]:
+    """The lines of a profile's ``[key]`` header and of its ``name =`` entry."""
+    header = next((i + 1 for i, t in enumerate(lines) if t.strip() == f"[{key}]"), 1)
+    name = next((i + 1 for i in range(header, len(lines))
+                 if lines[i].strip().startswith("name")), header)
+    return header, name
 
 
 def _toml_line(message: str) -> int:

@@ -61,9 +61,10 @@ def _extract_profiles(text: str) -> Iterator[Extracted]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return
+    from site_builder.examples import _profile_lines
+
     lines = text.splitlines()
     for key, table in data.items():
         if isinstance(table, dict) and isinstance(table.get("name"), str):
-            line = next((i + 1 for i, t in enumerate(lines)
-                         if t.strip().startswith("name") and table["name"] in t), 1)
+            _, line = _profile_lines(lines, key)
             yield line, None, table["name"], [f"rule profile name ({key})"]

@@ -139,7 +139,7 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> li
             out.append({"type": "paragraph", "text": loc.text(block.segment)})
         elif isinstance(block, ListBlock):
             out.append({"type": "list", "ordered": block.ordered,
-                        "items": [loc.text(item) for item in block.items]})
+                        "entries": [loc.text(item) for item in block.items]})
         elif isinstance(block, ExampleBlock):
             table = tables[block.line]
             rows = [{"caption": loc.text(vr.row.caption),

@@ -1,0 +1,22 @@
+"""``site-builder serve``: build, serve on 127.0.0.1, rebuild on change and reload the page."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+from typing import Any
+
+
+def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
+    p = sub.add_parser("serve", parents=[common], help="preview with live reload",
+                       description="Serve the site on 127.0.0.1 and rebuild when content, "
+                                   "catalogs or templates change.")
+    p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: .)")
+    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    from site_builder.serve import serve
+
+    return serve(args.root, args.port)
