@@ -165,7 +165,7 @@ def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, 
     """
     problems: list[Problem] = []
     for message in loaded.catalog:
-        if not message.id or message.obsolete:
+        if not message.id:
             continue
         sentences = check_message(message, loaded.lang) + check_glossary(message, loaded.lang)
         for sentence in sentences:
