@@ -49,6 +49,7 @@ def render_site(site: Site, verification: Verification) -> tuple[dict[str, bytes
     page_percent: dict[str, dict[str, int]] = {}
     slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
     status = _status_rows(site)
+    not_found: list[dict[str, str]] = []
 
     for lang in site.languages:
         catalog = site.catalogs.get(lang)
@@ -88,6 +89,10 @@ def render_site(site: Site, verification: Verification) -> tuple[dict[str, bytes
         ctx = _common(site, env, lang, None, path, names, absolute=True)
         ctx.update(nav=_nav(nav, path, lang, None, site.config.base_url), percent=100)
         files[path] = env.get_template("404.html").render(ctx).encode("utf-8")
+        not_found.append({"lang": lang, "name": names[lang],
+                          "title": translator.gettext("Page not found"),
+                          "link": translator.gettext("Go to the rules index"),
+                          "href": site.config.base_url + page_path(lang, "index")})
         if lang == SOURCE_LANG:
             chooser_env = env
 
@@ -97,9 +102,7 @@ def render_site(site: Site, verification: Verification) -> tuple[dict[str, bytes
                         for lang in site.languages], percent=100)
     files["index.html"] = chooser_env.get_template("chooser.html").render(ctx).encode("utf-8")
     ctx = _common(site, chooser_env, SOURCE_LANG, None, "404.html", names, absolute=True)
-    ctx.update(choices=[{"lang": lang, "name": names[lang],
-                         "href": site.config.base_url + page_path(lang, "index")}
-                        for lang in site.languages], percent=100)
+    ctx.update(choices=not_found, percent=100)
     files["404.html"] = chooser_env.get_template("404-root.html").render(ctx).encode("utf-8")
     files["sitemap.xml"] = _sitemap(site, slugs).encode("utf-8")
     files["robots.txt"] = (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
