@@ -136,7 +136,8 @@ def meld_like(draw: st.DrawFn, max_jokers: int = 2) -> list[Card]:
         cards[draw(st.integers(0, len(cards) - 1))] = draw(natural_cards)
     jokers = draw(st.integers(0, max_jokers))
     for _ in range(jokers):
-        if cards and draw(st.booleans()):
+        replace_one: bool = draw(st.booleans())
+        if cards and replace_one:
             cards[draw(st.integers(0, len(cards) - 1))] = JOKER
         else:
             cards.append(JOKER)
