@@ -1,0 +1,133 @@
+"""``site-builder engine …`` through a real subprocess: exact JSON and exit codes."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "site_builder", "engine", *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
+
+
+def answer(*args: str) -> object:
+    done = run(*args)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.count("\n") == 1  # one JSON object on one line
+    return json.loads(done.stdout)
+
+
+def test_meld_exact_output() -> None:
+    done = run("meld", "--game", "rami51", "JK", "7S", "8S")
+    assert done.returncode == 0
+    assert done.stdout == ('{"valid": true, "kind": "sequence", "points": 21, '
+                           '"jokers": {"JK": "6S"}, "reason": null}\n')
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--game", "rami40", "QH", "KH", "AH"],
+     {"valid": True, "kind": "sequence", "points": 31, "jokers": {}, "reason": None}),
+    (["--game", "rami51", "AH", "2H", "3H"],
+     {"valid": True, "kind": "sequence", "points": 6, "jokers": {}, "reason": None}),
+    (["--game", "rami51", "--joker-value", "15", "JK", "7S", "8S"],
+     {"valid": True, "kind": "sequence", "points": 30, "jokers": {"JK": "6S"}, "reason": None}),
+    (["--game", "rami51", "8♦", "8♣", "8♥"],
+     {"valid": True, "kind": "set", "points": 24, "jokers": {}, "reason": None}),
+    (["--game", "rami51", "JK", "5H", "7H", "JK"],
+     {"valid": True, "kind": "sequence", "points": 22, "jokers": {"JK": "4H", "JK#2": "6H"},
+      "reason": None}),
+    (["--game", "cardverse", "AH", "2H", "3H"],
+     {"valid": False, "kind": None, "points": 0, "jokers": {}, "reason": "ace_low_not_allowed"}),
+    (["--game", "cardverse", "JK", "7S", "8S"],
+     {"valid": False, "kind": None, "points": 0, "jokers": {}, "reason": "joker_not_allowed"}),
+    (["--game", "rami51", "KH", "AH", "2H"],
+     {"valid": False, "kind": None, "points": 0, "jokers": {}, "reason": "wrap"}),
+])
+def test_meld(args: list[str], expected: dict[str, object]) -> None:
+    assert answer("meld", *args) == expected
+
+
+def test_opening_exact_output() -> None:
+    done = run("opening", "--game", "rami51", "QH KH AH", "JK 7S 8S")
+    assert done.returncode == 0
+    assert done.stdout == ('{"total": 52, "threshold": 51, "accepted": true, '
+                           '"pure_sequence": true, "reasons": []}\n')
+
+
+@pytest.mark.parametrize(("args", "expected"), [
+    (["--game", "rami51", "KH KS KD", "QC QD QS"],
+     {"total": 60, "threshold": 51, "accepted": False, "pure_sequence": False,
+      "reasons": ["no_pure_sequence"]}),
+    (["--game", "rami51", "5C 6C 7C", "KH KS KD"],
+     {"total": 48, "threshold": 51, "accepted": False, "pure_sequence": True,
+      "reasons": ["below_threshold"]}),
+    (["--game", "rami40", "5C 6C 7C", "KH KS KD"],
+     {"total": 48, "threshold": 40, "accepted": True, "pure_sequence": True, "reasons": []}),
+    (["--game", "rami40", "5C 6C 7C", "4D 4S 4C", "AH 2H 3H 4H"],
+     {"total": 40, "threshold": 40, "accepted": True, "pure_sequence": True, "reasons": []}),
+    (["--game", "rami51", "--joker-value", "15", "QH KH AH", "JK 7S 8S"],
+     {"total": 61, "threshold": 51, "accepted": True, "pure_sequence": True, "reasons": []}),
+    (["--game", "cardverse", "5C 5D 5H"],
+     {"total": 15, "threshold": None, "accepted": True, "pure_sequence": False, "reasons": []}),
+])
+def test_opening(args: list[str], expected: dict[str, object]) -> None:
+    assert answer("opening", *args) == expected
+
+
+def test_hand() -> None:
+    assert run("hand", "--game", "cardverse", "AH", "KS", "7D").stdout == '{"points": 18}\n'
+    assert answer("hand", "--game", "cardverse", "--ace-high", "AH", "KS", "7D") == {"points": 28}
+    assert answer("hand", "--game", "rami51", "JK", "2C") == {"points": 27}
+
+
+def test_layoff() -> None:
+    assert answer("layoff", "--game", "rami51", "--meld", "5H 6H 7H", "8H") == \
+        {"valid": True, "kind": "sequence", "points": 26, "jokers": {}, "reason": None}
+    assert answer("layoff", "--game", "rami51", "--meld", "QH KH AH", "JH") == \
+        {"valid": True, "kind": "sequence", "points": 41, "jokers": {}, "reason": None}
+    assert answer("layoff", "--game", "rami51", "--meld", "QH KH AH", "2H") == \
+        {"valid": False, "kind": None, "points": 0, "jokers": {}, "reason": "wrap"}
+
+
+def bad(*args: str) -> str:
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr
+    return done.stderr
+
+
+def test_unknown_card_is_one_line_exit_2() -> None:
+    assert bad("meld", "--game", "rami51", "JK", "7S", "ZZ") == (
+        "site-builder: card 3: 'ZZ' is not a card (ranks A 2-10 J Q K or T for 10, "
+        "suits C D H S or ♣ ♦ ♥ ♠, joker JK)\n")
+
+
+def test_unknown_card_in_opening_and_layoff_names_meld_and_token() -> None:
+    assert bad("opening", "--game", "rami51", "QH KH AH", "JK 7S 8X").startswith(
+        "site-builder: meld 2: card 3: '8X' is not a card")
+    assert bad("layoff", "--game", "rami51", "--meld", "5H 6H 7Q", "8H").startswith(
+        "site-builder: --meld: card 3: '7Q' is not a card")
+    assert bad("hand", "--game", "cardverse", "11H").startswith(
+        "site-builder: card 1: '11H' is not a card")
+
+
+def test_unknown_game_is_one_line_exit_2() -> None:
+    assert bad("meld", "--game", "rami52", "JK", "7S", "8S") == (
+        "site-builder: unknown game 'rami52' (known games: rami40, rami51, cardverse)\n")
+    assert "'poker'" in bad("hand", "--game", "poker", "AH")
+
+
+def test_usage_errors_are_one_line_exit_2() -> None:
+    assert "--game" in bad("meld", "JK", "7S", "8S")
+    assert "'x'" in bad("meld", "--game", "rami51", "--joker-value", "x", "JK", "7S", "8S")
+    assert "must not be negative" in bad("meld", "--game", "rami51", "--joker-value=-3", "7S")
