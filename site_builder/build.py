@@ -73,13 +73,15 @@ def load_site(root: Path, base_url: str | None = None) -> tuple[Site, list[Probl
             problems.extend(errs)
             if page is not None:
                 pages.append(page)
-    seen: dict[str, Page] = {}
+    seen: dict[str, list[Page]] = {}
     for page in pages:
-        if page.slug in seen:
-            problems.append(Problem(page.source, 3, f"duplicate slug {page.slug!r}: "
-                                                    f"{seen[page.slug].source} uses it too; "
-                                                    "give each page its own slug"))
-        seen[page.slug] = page
+        seen.setdefault(page.slug, []).append(page)
+    for slug, same in seen.items():
+        for page in same if len(same) > 1 else ():
+            others = ", ".join(p.source for p in same if p is not page)
+            problems.append(Problem(page.source, page.slug_line,
+                                    f"duplicate slug {slug!r}: {others} uses it too; "
+                                    "give each page its own slug"))
     if pages and "index" not in seen:
         problems.append(Problem(CONTENT_DIR, 0, "no home page: add content/index.md with "
                                                 "'slug: index'"))

@@ -81,6 +81,7 @@ class ExampleBlock:
 
     line: int
     table: str
+    table_line: int
     defaults: dict[str, Field]
     rows: tuple[ExampleRow, ...]
 
@@ -98,7 +99,7 @@ class Page:
     title: Segment
     description: Segment
     blocks: tuple[Block, ...]
-    digest: str = ""
+    slug_line: int = 0
 
     def segments(self) -> list[Segment]:
         """Every translatable segment, in source order (title and description first)."""
@@ -167,6 +168,7 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         title=Segment(meta["title"].value, meta["title"].line),
         description=Segment(meta["description"].value, meta["description"].line),
         blocks=tuple(blocks),
+        slug_line=meta["slug"].line,
     )
     return page, []
 
@@ -346,4 +348,4 @@ def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock 
     if len(r.problems) > before:
         return None
     table = defaults.pop("table")
-    return ExampleBlock(line, table.value, defaults, tuple(rows))
+    return ExampleBlock(line, table.value, table.line, defaults, tuple(rows))

@@ -331,7 +331,7 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
 
     spec = TABLES.get(block.table)
     if spec is None:
-        problems.append(Problem(source, block.line, f"unknown table type {block.table!r}; "
+        problems.append(Problem(source, block.table_line, f"unknown table type {block.table!r}; "
                                                     f"use one of: {', '.join(TABLES)}"))
         return None
     known = set(spec.inputs) | set(spec.claims) | set(COMMON_FIELDS)
@@ -375,13 +375,12 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
             stated[key] = (parse(fld.value), fld)
         except _Bad as exc:
             error(fld.line, f"{key}: {exc}")
-    for key in spec.required({k: v for k, (v, _) in stated.items()}):
-        if key not in stated and not any(p.line == row.line for p in problems[before:]):
-            error(row.line, f"missing claim {key!r}: state what the example shows, "
-                            f"e.g. '{key}: ...'")
-
     if len(problems) > before or profile is None:
         return None
+    for key in spec.required({k: v for k, (v, _) in stated.items()}):
+        if key not in stated:
+            error(row.line, f"missing claim {key!r}: state what the example shows, "
+                            f"e.g. '{key}: ...'")
     overrides = dict(profile.overrides)
     overrides.update({k: inputs[k] for k in spec.options if k in inputs})
     try:

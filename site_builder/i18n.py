@@ -8,6 +8,7 @@ source is shown instead, and the page says it is partly translated.
 from __future__ import annotations
 
 import io
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -76,6 +77,9 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         return None, [Problem(rel, line, "catalog is not valid UTF-8; save it as UTF-8")]
+    problem = po_syntax_problem(data.decode("utf-8"))
+    if problem is not None:
+        return None, [Problem(rel, problem[0], f"syntax error in catalog: {problem[1]}")]
     try:
         catalog = read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
     except PoFileError as exc:
@@ -85,6 +89,32 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
     except (ValueError, UnknownLocaleError) as exc:
         return None, [Problem(rel, 1, f"cannot read catalog: {exc}")]
     return LoadedCatalog(lang, rel, catalog), []
+
+
+_PO_LINE = re.compile(
+    r'^(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
+
+
+def po_syntax_problem(text: str) -> tuple[int, str] | None:
+    r"""The first line that is not valid PO syntax, with what is wrong, or None.
+
+    Babel's reader is lenient (it silently drops a missing closing quote), so lines
+    are checked first, as ``msgfmt`` does.
+
+    >>> po_syntax_problem('msgid "a"\nmsgstr "b"\n')
+    >>> po_syntax_problem('msgid "a\nmsgstr "b"\n')
+    (1, 'unterminated or malformed string: \'msgid "a\'; every string is "..." with \\" inside')
+    """
+    for number, line in enumerate(text.splitlines(), 1):
+        stripped = line.strip()
+        if not stripped or (stripped.startswith("#") and not stripped.startswith("#~")):
+            continue
+        if stripped.startswith("#~") and not stripped[2:].strip():
+            continue
+        if not _PO_LINE.match(stripped):
+            return number, (f"unterminated or malformed string: {stripped[:60]!r}; "
+                            'every string is "..." with \\" inside')
+    return None
 
 
 def is_translated(message: Message) -> bool:

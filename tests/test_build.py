@@ -1,0 +1,244 @@
+"""The real site builds, in every language, exactly and reproducibly."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from html.parser import HTMLParser
+from pathlib import Path
+
+from conftest import ROOT, SEEDS, copy_project, run_cli
+
+LANGS = ("en", "id", "ms", "pl", "vi")
+SLUGS = ("index", "first-meld", "cardverse", "translation-status")
+
+
+def page_file(site: Path, lang: str, slug: str) -> Path:
+    return site / lang / "index.html" if slug == "index" else site / lang / slug / "index.html"
+
+
+class Links(HTMLParser):
+    """Collects the tags a test needs: <html lang>, links, alternates."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.lang = ""
+        self.hrefs: list[str] = []
+        self.switcher: dict[str, str] = {}
+        self.alternates: dict[str, str] = {}
+        self.in_languages = False
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "html":
+            self.lang = a.get("lang") or ""
+        if tag == "nav" and "languages" in (a.get("class") or ""):
+            self.in_languages = True
+        if tag == "a" and a.get("href"):
+            self.hrefs.append(a["href"] or "")
+            if self.in_languages and a.get("hreflang"):
+                self.switcher[a["hreflang"] or ""] = a["href"] or ""
+        if tag == "link" and a.get("rel") == "alternate":
+            self.alternates[a.get("hreflang") or ""] = a.get("href") or ""
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag == "nav":
+            self.in_languages = False
+
+
+def parse(path: Path) -> Links:
+    parser = Links()
+    parser.feed(path.read_text(encoding="utf-8"))
+    return parser
+
+
+def test_every_page_exists_in_every_language(built_site: Path) -> None:
+    assert (built_site / "index.html").is_file()
+    assert (built_site / "404.html").is_file()
+    assert (built_site / "robots.txt").is_file()
+    assert (built_site / "assets" / "site.css").is_file()
+    for lang in LANGS:
+        assert (built_site / lang / "404.html").is_file()
+        for slug in SLUGS:
+            page = parse(page_file(built_site, lang, slug))
+            assert page.lang == lang
+
+
+def test_switcher_lands_on_the_same_page(built_site: Path) -> None:
+    for lang in LANGS:
+        for slug in SLUGS:
+            path = page_file(built_site, lang, slug)
+            page = parse(path)
+            assert set(page.switcher) == set(LANGS)
+            for other, href in page.switcher.items():
+                target = (path.parent / href).resolve()
+                assert target == page_file(built_site, other, slug).resolve()
+            assert set(page.alternates) == {*LANGS, "x-default"}
+
+
+def test_links_are_relative_and_resolve(built_site: Path) -> None:
+    for path in built_site.rglob("index.html"):
+        for href in parse(path).hrefs:
+            if href.startswith("#"):
+                continue
+            assert not href.startswith(("/", "http:", "https:")), (path, href)
+            assert (path.parent / href.split("#")[0]).resolve().is_file(), (path, href)
+
+
+def test_language_chooser_uses_native_names(built_site: Path) -> None:
+    html = (built_site / "index.html").read_text(encoding="utf-8")
+    from babel import Locale
+
+    for lang in LANGS:
+        native = Locale.parse(lang).get_display_name(lang)
+        assert native[:1].upper() + native[1:] in html
+
+
+def test_sitemap_lists_every_page_with_alternates(built_site: Path) -> None:
+    tree = ET.parse(built_site / "sitemap.xml")
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    urls = tree.getroot().findall("s:url", ns)
+    assert len(urls) == len(LANGS) * len(SLUGS)
+    for url in urls:
+        langs = {link.get("hreflang") for link in url.findall("x:link", ns)}
+        assert langs == {*LANGS, "x-default"}
+
+
+def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
+    a, b = tmp_path / "a", tmp_path / "b"
+    assert run_cli("build", "--out", str(a)).code == 0
+    assert run_cli("build", "--out", str(b)).code == 0
+    files_a = sorted(p.relative_to(a) for p in a.rglob("*") if p.is_file())
+    files_b = sorted(p.relative_to(b) for p in b.rglob("*") if p.is_file())
+    assert files_a == files_b
+    for rel in files_a:
+        assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
+
+
+def test_failed_build_leaves_previous_site_untouched(project: Path) -> None:
+    out = project / "dist"
+    assert run_cli("build", "--root", str(project)).code == 0
+    before = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    page = project / "content" / "first-meld.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("total: 52", "total: 53"),
+                    encoding="utf-8")
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    after = {p: p.read_bytes() for p in out.rglob("*") if p.is_file()}
+    assert after == before
+    assert not [p for p in project.iterdir() if p.name.startswith(".dist")]
+
+
+def test_build_reports_every_disagreement_in_one_run(project: Path) -> None:
+    page = project / "content" / "first-meld.md"
+    text = page.read_text(encoding="utf-8")
+    text = text.replace("total: 60", "total: 61").replace("points: 31", "points: 30")
+    page.write_text(text, encoding="utf-8")
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    assert "Traceback" not in result.err
+    lines = text.splitlines()
+    total_line = lines.index("total: 61") + 1
+    points_line = lines.index("points: 30") + 1
+    assert (f"content/first-meld.md:{total_line}: example 'Two sets of three, enough points, "
+            "no pure sequence': stated total 61, the engine computes 60 (Rami 51, reference "
+            "rules)") in result.err
+    assert f"content/first-meld.md:{points_line}: " in result.err
+
+
+# --- the seeds' numbers and verdict words -----------------------------------------------------
+
+SEED_FILES = {"ms": "000_6598e75c6791d318.txt", "pl": "001_9d9e7771766e21b8.txt",
+              "vi": "003_ae46da1a07872dd7.txt"}
+
+
+class Tables(HTMLParser):
+    """Rows of the example tables: each cell's visible text plus the cards' accessible names.
+
+    A card chip counts as its accessible name (e.g. "ratu hati"), as in the seed's cells.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rows: list[list[str]] = []
+        self.cell: list[str] | None = None
+        self.depth = 0
+        self.skip = 0
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        a = dict(attrs)
+        if tag == "tr":
+            self.rows.append([])
+        if tag in ("td", "th") and self.rows:
+            self.cell = []
+        if self.cell is not None and "stand-in" in (a.get("class") or ""):
+            self.skip += 1  # the joker's stand-in: shown in addition to the seed's cells
+        elif self.cell is not None and a.get("role") == "img":
+            self.cell.append(a.get("aria-label") or "")
+            self.skip += 1
+        elif self.skip:
+            self.skip += 1
+
+    def handle_endtag(self, tag: str) -> None:
+        if self.skip:
+            self.skip -= 1
+            return
+        if tag in ("td", "th") and self.cell is not None:
+            self.rows[-1].append("".join(self.cell))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None and not self.skip:
+            self.cell.append(data)
+
+
+def squash(text: str) -> str:
+    return re.sub(r"\s+", "", text)
+
+
+def seed_rows(lang: str) -> list[list[str]]:
+    rows = []
+    for line in (SEEDS / SEED_FILES[lang]).read_text(encoding="utf-8").splitlines():
+        if line.startswith("|") and not line.startswith("|---"):
+            rows.append([c.strip() for c in line.strip().strip("|").split("|")])
+    return rows
+
+
+def test_first_meld_pages_show_the_seeds_cards_numbers_and_verdicts(built_site: Path) -> None:
+    for lang in SEED_FILES:
+        seed = [r for r in seed_rows(lang)]
+        seed_body = [r for r in seed if any(ch.isdigit() for ch in r[-1])]
+        parser = Tables()
+        parser.feed(page_file(built_site, lang, "first-meld").read_text(encoding="utf-8"))
+        page_body = [r for r in parser.rows if len(r) == 4 and any(c.isdigit() for c in r[3])
+                     or len(r) == 4 and any(c.isdigit() for c in r[2])]
+        assert len(page_body) == len(seed_body) == 9, lang
+        for seed_row, page_row in zip(seed_body, page_body, strict=True):
+            # cards, verdict and points/total columns, cell by cell, in the seed's order
+            assert squash(page_row[1]) == squash(seed_row[1]), (lang, seed_row[0])
+            assert squash(page_row[2]) == squash(seed_row[2]), (lang, seed_row[0])
+            assert squash(page_row[3]) == squash(seed_row[3]), (lang, seed_row[0])
+            # the caption and note, as the seed runs them together
+            assert squash(page_row[0]) == squash(seed_row[0]), (lang, seed_row[0])
+
+
+def test_seed_numbers_in_order(built_site: Path) -> None:
+    expected = ["31", "6", "21", "52", "60", "48", "48", "40", "61"]
+    for lang in ("en", "id", *SEED_FILES):
+        parser = Tables()
+        parser.feed(page_file(built_site, lang, "first-meld").read_text(encoding="utf-8"))
+        numbers = []
+        for row in parser.rows:
+            if len(row) == 4 and row[0] and any(ch.isdigit() for ch in row[2] + row[3]):
+                cell = row[3] if re.match(r"\s*\d", row[3]) else row[2]
+                numbers.append(re.match(r"\s*(\d+)", cell).group(1))  # type: ignore[union-attr]
+        assert numbers == expected, lang
+
+
+def test_copy_project_builds(tmp_path: Path) -> None:
+    project = copy_project(tmp_path / "p")
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 0, result.err
+    assert "57 claims verified" in result.err or "claims verified" in result.err
+    assert (project / "dist" / "pl" / "first-meld" / "index.html").is_file()
+    assert ROOT != project

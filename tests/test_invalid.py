@@ -1,0 +1,130 @@
+"""Broken inputs: each gives ``path:line: message``, exit 2 and no traceback.
+
+Each case breaks one file of a scratch copy of the real project by replacing one
+piece of text; the expected error names that file and the line of the change.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+FM = "content/first-meld.md"
+CV = "content/cardverse.md"
+PL = "locales/pl/LC_MESSAGES/messages.po"
+
+# name: (file, text to find, replacement, words the message must contain)
+CASES: dict[str, tuple[str, str, str, str]] = {
+    "unknown card": (FM, "cards: QH KH AH", "cards: QH KH AX", "AX"),
+    "unknown game": (FM, "game: rami40", "game: rami41", "unknown game 'rami41'"),
+    "unknown profile": (FM, "profile: house", "profile: casino", "unknown rule profile 'casino'"),
+    "missing claim": (FM, "caption: One pure sequence and one set of three",
+                      "caption: One pure sequence and one set of three", "missing claim 'total'"),
+    "malformed front matter": (CV, "order: 20", "order twenty", "malformed front matter"),
+    "bad order": (CV, "order: 20", "order: twenty", "must be a whole number"),
+    "unclosed front matter": (CV, "description: The CardVerse", "description The CardVerse",
+                              "malformed front matter"),
+    "malformed example line": (FM, "cards: AH 2H 3H", "cards AH 2H 3H", "malformed example line"),
+    "unknown table": (CV, "table: hands", "table: hand", "unknown table type 'hand'"),
+    "unknown field": (CV, "players: 3", "players: 3\nseats: 3", "unknown field 'seats'"),
+    "bad number": (FM, "points: 6", "points: six", "not a whole number"),
+    "duplicate slug": (CV, "slug: cardverse", "slug: first-meld", "duplicate slug 'first-meld'"),
+    "unknown placeholder": (FM, "{rami40_threshold} points", "{rami41_threshold} points",
+                            "unknown rule placeholder {rami41_threshold}"),
+    "raw html in content": (FM, "## The threshold", "<script>alert(1)</script>",
+                            "raw HTML is not allowed"),
+    "po syntax error": (PL, 'msgid "Verdict"', 'msgid "Verdict', "syntax error in catalog"),
+}
+
+
+def break_file(project: Path, rel: str, find: str, replace: str) -> int:
+    """Apply the change; return the line where it starts."""
+    path = project / rel
+    text = path.read_text(encoding="utf-8")
+    assert find in text, f"{find!r} not in {rel}"
+    path.write_text(text.replace(find, replace, 1), encoding="utf-8")
+    return text[: text.index(find)].count("\n") + 1
+
+
+@pytest.mark.parametrize("case", sorted(CASES))
+def test_broken_input_is_reported_with_path_and_line(project: Path, case: str) -> None:
+    rel, find, replace, words = CASES[case]
+    line = break_file(project, rel, find, replace)
+    if case == "missing claim":  # reported at the example's caption line
+        text = (project / rel).read_text(encoding="utf-8")
+        (project / rel).write_text(text.replace("total: 48\nthreshold: 51", "threshold: 51", 1),
+                                   encoding="utf-8")
+    for command in ("build", "check"):
+        result = run_cli(command, "--root", str(project))
+        assert result.code == 2, (command, result.err)
+        assert "Traceback" not in result.err
+        errors = result.err.strip().splitlines()
+        matching = [e for e in errors if e.startswith(f"{rel}:") and words in e]
+        assert matching, (case, result.err)
+        lines = {int(e.split(":")[1]) for e in matching}
+        # the message points at the changed line (or the next one, for a removed line)
+        assert lines & {line, line + 1}, (case, lines, line)
+    assert not (project / "dist").exists()
+
+
+def test_file_that_is_not_utf8(project: Path) -> None:
+    path = project / CV
+    data = path.read_bytes().replace(b"Goal", b"Go\xe9l", 1)
+    line = data[: data.index(b"Go\xe9l")].count(b"\n") + 1
+    path.write_bytes(data)
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    assert f"{CV}:{line}: file is not valid UTF-8" in result.err
+    assert "Traceback" not in result.err
+
+
+def test_dropped_placeholder_in_translation(project: Path) -> None:
+    path = project / PL
+    text = path.read_text(encoding="utf-8")
+    entry = text.index('msgid "threshold {n}"')
+    start = text.index("msgstr", entry)
+    end = text.index("\n", start)
+    line = text[:start].count("\n") + 1
+    path.write_text(text[:start] + 'msgstr "próg"' + text[end:], encoding="utf-8")
+    result = run_cli("check", "--root", str(project))
+    assert result.code == 2
+    assert any(e.startswith(f"{PL}:") and "placeholders differ" in e and "threshold {n}" in e
+               and int(e.split(":")[1]) in (line - 2, line - 1, line)
+               for e in result.err.splitlines()), result.err
+
+
+def test_unknown_card_in_engine_cli() -> None:
+    result = run_cli("engine", "meld", "--game", "rami51", "QH", "KX", "AH")
+    assert result.code == 2
+    assert len(result.err.strip().splitlines()) == 1
+    assert "KX" in result.err
+
+
+def test_debug_shows_traceback(project: Path) -> None:
+    break_file(project, FM, "cards: QH KH AH", "cards: QH KH AX")
+    result = run_cli("--debug", "build", "--root", str(project))
+    assert result.code != 0
+    assert "Traceback" in result.err
+
+
+def test_check_json_lists_every_claim() -> None:
+    result = run_cli("check", "--json")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["ok"] is True and report["errors"] == []
+    claims = report["claims"]
+    assert all(c["ok"] for c in claims)
+    # every stated claim line of the content appears, with its line
+    stated = set()
+    for rel in (FM, CV):
+        from conftest import ROOT
+
+        for number, text in enumerate((ROOT / rel).read_text(encoding="utf-8").splitlines(), 1):
+            key = text.split(":", 1)[0]
+            if key in {"verdict", "kind", "points", "total", "threshold", "reasons", "reason",
+                       "jokers", "hand_size", "winner"}:
+                stated.add((rel, number))
+    assert {(c["source"], c["line"]) for c in claims} == stated
