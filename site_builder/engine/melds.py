@@ -114,17 +114,23 @@ def laid_value(card: Card, *, ace_high: bool) -> int:
 
 # A candidate placement: (points, kind order, stand-in keys, start, payload).
 # Kind order 0 = sequence, 1 = set. A stand-in key is rank * 4 + suit index
-# (ace as rank 1), so comparing key tuples compares (rank, suit) pairs.
+# (ace as rank 1), so comparing key tuples compares (rank, suit) pairs. Two
+# candidates that agree on the first four items are the same placement, so
+# candidates compare as plain tuples.
 _Candidate = tuple[int, int, tuple[int, ...], int, tuple[int, ...]]
 
-
-def _better(a: _Candidate | None, b: _Candidate) -> bool:
-    """Whether *b* beats the best-so-far *a*."""
-    return a is None or b[:4] < a[:4]
-
-
-def _invalid(cards: tuple[Card, ...], reason: str) -> MeldResult:
-    return MeldResult(False, None, 0, reason, cards)
+#: The cards of each suit by sequence position (index 1 and 14 are the ace).
+_SEQUENCE_CARDS: Final = tuple(
+    (CARDS_BY_ORDINAL[JOKER_ORDINAL],)
+    + CARDS_BY_ORDINAL[suit * 13: suit * 13 + 13]
+    + (CARDS_BY_ORDINAL[suit * 13],)
+    for suit in range(4)
+)
+#: The card of each stand-in key (keys below 4 are unused).
+_KEY_CARDS: Final = tuple(
+    CARDS_BY_ORDINAL[(key & 3) * 13 + (key >> 2) - 1] if key >= 4 else CARDS_BY_ORDINAL[52]
+    for key in range(56)
+)
 
 
 def evaluate_meld(cards: Sequence[Card], rules: RuleSet) -> MeldResult:
@@ -151,72 +157,99 @@ def evaluate_meld(cards: Sequence[Card], rules: RuleSet) -> MeldResult:
     given = tuple(cards)
     n = len(given)
     if n < 3:
-        return _invalid(given, "too_short")
+        return MeldResult(False, None, 0, "too_short", given)
     ordinals = [card.ordinal for card in given]
     jokers = ordinals.count(JOKER_ORDINAL)
     if jokers:
         if rules.jokers == 0:
-            return _invalid(given, "joker_not_allowed")
+            return MeldResult(False, None, 0, "joker_not_allowed", given)
         if jokers > rules.max_jokers_per_meld:
-            return _invalid(given, "too_many_jokers")
+            return MeldResult(False, None, 0, "too_many_jokers", given)
         if jokers == n and not rules.all_joker_melds:
-            return _invalid(given, "all_jokers")
+            return MeldResult(False, None, 0, "all_jokers", given)
+        naturals = [o for o in ordinals if o != JOKER_ORDINAL]
+    else:
+        naturals = ordinals
     if n > _MAX_LENGTH:
-        return _invalid(given, "too_long")
-    naturals = [o for o in ordinals if o != JOKER_ORDINAL] if jokers else ordinals
+        return MeldResult(False, None, 0, "too_long", given)
     m = n - jokers
-    jv = rules.joker_value
 
-    best: _Candidate | None = None
-    reason = ""
+    best: _Candidate | None
     if m == 0:
         best, reason = _all_jokers(n, rules)
     else:
         suits = {o // 13 for o in naturals}
         ranks = {o % 13 + 1 for o in naturals}
         if len(ranks) == 1:
-            rank = next(iter(ranks))
-            if n > 4:
-                reason = "too_long"
-            elif len(suits) < m:
-                reason = "duplicate_suit"
-            else:
-                best = _set_candidate(rank, sorted(suits), jokers, jv)
-            if m == 1:  # a lone natural card with jokers may also start a sequence
-                seq, seq_reason = _best_sequence(next(iter(suits)), ranks, jokers, rules)
-                if seq is not None and _better(best, seq):
-                    best = seq
-                elif best is None:
-                    reason = seq_reason
-        elif len(suits) == 1:
-            if len(ranks) < m:
-                reason = "duplicate_card"
-            else:
-                best, reason = _best_sequence(next(iter(suits)), ranks, jokers, rules)
+            best, reason = _best_set(suits, ranks, jokers, n, m, rules)
+        elif len(suits) > 1:
+            # Several ranks and several suits: say what the meld most looks like.
+            return MeldResult(False, None, 0, "mixed_suits" if len(ranks) == m
+                              else _mixed_reason(naturals), given)
+        elif len(ranks) < m:
+            return MeldResult(False, None, 0, "duplicate_card", given)
         else:
-            reason = _mixed_reason(naturals)
+            suit = suits.pop()
+            if not jokers:  # fast path for a natural sequence
+                positions = sorted(ranks)
+                lo = positions[0]
+                hi = positions[-1]
+                run = hi - lo + 1 == m
+                if lo == 1:  # the ace is low (A-2-3…) or high (…Q-K-A); low scores less
+                    run = run and rules.ace_low
+                    if not run and positions[1] == 15 - m:
+                        lo, hi, run = positions[1], 14, True
+                if run:
+                    return MeldResult(True, "sequence", _PREFIX[hi] - _PREFIX[lo - 1], None,
+                                      given, _SEQUENCE_CARDS[suit][lo:hi + 1], (),
+                                      _POSITION_VALUE[lo:hi + 1])
+            best, reason = _best_sequence(suit, ranks, jokers, rules)
     if best is None:
-        return _invalid(given, reason)
-    return _result(given, best, jv)
+        return MeldResult(False, None, 0, reason, given)
+    return _result(given, best, rules.joker_value)
 
 
 def _mixed_reason(naturals: list[int]) -> str:
-    """Several ranks and several suits: say what the meld most looks like."""
-    suit_counts = [0] * 4
-    rank_counts = [0] * 13
-    for o in naturals:
-        suit_counts[o // 13] += 1
-        rank_counts[o % 13] += 1
-    return "mixed_suits" if max(suit_counts) >= max(rank_counts) else "mixed_ranks"
+    """``mixed_suits`` if some suit is at least as common as any rank, else ``mixed_ranks``."""
+    suits = [o // 13 for o in naturals]
+    ranks = [o % 13 for o in naturals]
+    most_suit = max(suits.count(s) for s in set(suits))
+    most_rank = max(ranks.count(r) for r in set(ranks))
+    return "mixed_suits" if most_suit >= most_rank else "mixed_ranks"
 
 
-def _set_candidate(rank: int, suits: list[int], jokers: int, jv: int | None) -> _Candidate:
+def _best_set(
+    suits: set[int], ranks: set[int], jokers: int, n: int, m: int, rules: RuleSet
+) -> tuple[_Candidate | None, str]:
+    """Natural cards of one rank: a set, or (for a lone natural card) a sequence."""
+    rank = next(iter(ranks))
+    best: _Candidate | None = None
+    reason = ""
+    if n > 4:
+        reason = "too_long"
+    elif len(suits) < m:
+        reason = "duplicate_suit"
+    else:
+        best = _set_candidate(rank, suits, jokers, rules.joker_value)
+    if m == 1:  # a lone natural card with jokers may also be part of a sequence
+        sequence, sequence_reason = _best_sequence(next(iter(suits)), ranks, jokers, rules)
+        if sequence is not None and (best is None or sequence < best):
+            best = sequence
+        elif best is None:
+            reason = sequence_reason
+    return best, reason
+
+
+def _set_candidate(
+    rank: int, suits: set[int] | list[int], jokers: int, jv: int | None
+) -> _Candidate:
     """The set of *rank* with natural *suits*; jokers take the lowest missing suits."""
-    stand_ins = tuple(s for s in range(4) if s not in suits)[:jokers]
     value = _SET_VALUE[rank]
+    if not jokers:
+        return (value * len(suits), 1, (), rank, (rank,))
+    stand_ins = [s for s in range(4) if s not in suits][:jokers]
     points = value * len(suits) + (value if jv is None else jv) * jokers
-    keys = tuple(rank * 4 + s for s in stand_ins)
-    return (points, 1, keys, rank, (rank, *stand_ins))
+    return (points, 1, tuple(rank * 4 + s for s in stand_ins), rank, (rank, *stand_ins))
 
 
 def _best_sequence(
@@ -224,26 +257,25 @@ def _best_sequence(
 ) -> tuple[_Candidate | None, str]:
     """The best sequence of *suit* through the natural *ranks*, or the reason there is none."""
     ace_low = rules.ace_low
-    if 1 in ranks:
-        options = [(sorted(14 if r == 1 else r for r in ranks), 2, 14)]
+    positions = sorted(ranks)
+    if positions[0] == 1:
+        options = [(positions[1:] + [14], 2, 14)]
         if ace_low:
-            options.append((sorted(ranks), 1, 13))
+            options.append((positions, 1, 13))
     else:
-        options = [(sorted(ranks), 1 if ace_low else 2, 14)]
-    best = _scan_sequences(suit, options, jokers, rules)
+        options = [(positions, 1 if ace_low else 2, 14)]
+    best = _scan_sequences(suit, options, jokers, rules, rules.adjacent_jokers)
     if best is not None:
         return best, ""
     # No placement: find the most helpful reason.
     if not rules.adjacent_jokers and _scan_sequences(suit, options, jokers, rules,
-                                                      adjacent_ok=True) is not None:
+                                                      True) is not None:
         return None, "adjacent_jokers"
-    if not ace_low and 1 in ranks:
-        low = sorted(ranks)
-        if low[-1] - low[0] + 1 - len(low) <= jokers:
-            return None, "ace_low_not_allowed"
-    circular = sorted(r - 1 for r in ranks)
+    if not ace_low and positions[0] == 1 and positions[-1] - len(positions) <= jokers:
+        return None, "ace_low_not_allowed"
+    circular = [r - 1 for r in positions]
     widest = max(b - a for a, b in zip(circular, circular[1:] + [circular[0] + 13], strict=True))
-    if 14 - widest <= len(ranks) + jokers:
+    if 14 - widest <= len(positions) + jokers:
         return None, "wrap"
     return None, "gap"
 
@@ -253,15 +285,13 @@ def _scan_sequences(
     options: list[tuple[list[int], int, int]],
     jokers: int,
     rules: RuleSet,
-    adjacent_ok: bool | None = None,
+    adjacent_ok: bool,
 ) -> _Candidate | None:
     """Try every way to place the jokers around natural positions (see :func:`_best_sequence`).
 
     Each option is (sorted natural positions, lowest allowed, highest allowed
     position). The jokers first fill the gaps; the spare ones go to either end.
     """
-    if adjacent_ok is None:
-        adjacent_ok = rules.adjacent_jokers
     jv = rules.joker_value
     best: _Candidate | None = None
     for positions, low_bound, high_bound in options:
@@ -270,6 +300,11 @@ def _scan_sequences(
         spare = jokers - (hi - lo + 1 - len(positions))
         if spare < 0:
             continue
+        if not jokers:
+            candidate: _Candidate = (_PREFIX[hi] - _PREFIX[lo - 1], 0, (), lo, (suit, lo, hi))
+            if best is None or candidate < best:
+                best = candidate
+            continue
         inner = [p for p in range(lo + 1, hi) if p not in positions] if spare < jokers else []
         for below in range(spare + 1):
             start = lo - below
@@ -277,7 +312,7 @@ def _scan_sequences(
             if start < low_bound or end > high_bound:
                 continue
             joker_positions = [*range(start, lo), *inner, *range(hi + 1, end + 1)]
-            if not adjacent_ok and any(
+            if not adjacent_ok and jokers > 1 and any(
                 b - a == 1 for a, b in zip(joker_positions, joker_positions[1:], strict=False)
             ):
                 continue
@@ -286,10 +321,10 @@ def _scan_sequences(
                 for p in joker_positions:
                     points += jv - _POSITION_VALUE[p]
             keys = [(1 if p == 14 else p) * 4 + suit for p in joker_positions]
-            if end == 14 and len(keys) > 1:
+            if end == 14 and jokers > 1:
                 keys.sort()
             candidate = (points, 0, tuple(keys), start, (suit, start, end, *joker_positions))
-            if _better(best, candidate):
+            if best is None or candidate < best:
                 best = candidate
     return best
 
@@ -301,7 +336,7 @@ def _all_jokers(n: int, rules: RuleSet) -> tuple[_Candidate | None, str]:
     if n <= 4:
         for rank in range(1, 14):
             candidate = _set_candidate(rank, [], n, jv)
-            if _better(best, candidate):
+            if best is None or candidate < best:
                 best = candidate
     if rules.adjacent_jokers:  # three or more jokers in a row always stand side by side
         for suit in range(4):
@@ -311,7 +346,7 @@ def _all_jokers(n: int, rules: RuleSet) -> tuple[_Candidate | None, str]:
                 keys = tuple(sorted((1 if p == 14 else p) * 4 + suit
                                     for p in range(start, end + 1)))
                 candidate = (points, 0, keys, start, (suit, start, end, *range(start, end + 1)))
-                if _better(best, candidate):
+                if best is None or candidate < best:
                     best = candidate
     if best is None:
         return None, "adjacent_jokers"
@@ -320,22 +355,21 @@ def _all_jokers(n: int, rules: RuleSet) -> tuple[_Candidate | None, str]:
 
 def _result(given: tuple[Card, ...], best: _Candidate, jv: int | None) -> MeldResult:
     points, kind_order, keys, _, payload = best
-    stand_ins = tuple(CARDS_BY_ORDINAL[(key & 3) * 13 + (key >> 2) - 1] for key in keys)
+    stand_ins = tuple([_KEY_CARDS[key] for key in keys]) if keys else ()
     if kind_order == 0:
         suit, start, end, *joker_positions = payload
-        base = suit * 13 - 1
-        arrangement = tuple(CARDS_BY_ORDINAL[base + (1 if p == 14 else p)]
-                            for p in range(start, end + 1))
-        values = [_POSITION_VALUE[p] for p in range(start, end + 1)]
-        if jv is not None:
+        arrangement = _SEQUENCE_CARDS[suit][start:end + 1]
+        values = _POSITION_VALUE[start:end + 1]
+        if jv is not None and joker_positions:
+            laid = list(values)
             for p in joker_positions:
-                values[p - start] = jv
-        return MeldResult(True, "sequence", points, None, given, arrangement, stand_ins,
-                          tuple(values))
+                laid[p - start] = jv
+            values = tuple(laid)
+        return MeldResult(True, "sequence", points, None, given, arrangement, stand_ins, values)
     rank, *joker_suits = payload
     value = _SET_VALUE[rank]
-    natural_suits = {card.ordinal // 13 for card in given if not card.is_joker}
-    laid = sorted([*natural_suits, *joker_suits])
-    arrangement = tuple(CARDS_BY_ORDINAL[s * 13 + rank - 1] for s in laid)
-    card_points = tuple(value if jv is None or s in natural_suits else jv for s in laid)
+    natural_suits = {card.ordinal // 13 for card in given if card.ordinal != JOKER_ORDINAL}
+    laid_suits = sorted([*natural_suits, *joker_suits])
+    arrangement = tuple([CARDS_BY_ORDINAL[s * 13 + rank - 1] for s in laid_suits])
+    card_points = tuple([value if jv is None or s in natural_suits else jv for s in laid_suits])
     return MeldResult(True, "set", points, None, given, arrangement, stand_ins, card_points)
