@@ -77,8 +77,9 @@ exactly as in the source"]
     source = _ids(message)[0]
     plural_source = _ids(message)[-1]
     expected_forms = num_plurals(lang)
-    if message.pluralizable and len(_strings(message)) != expected_forms:
-        problems.append(f"plural entry has {len(_strings(message))} forms, but {lang} needs "
+    filled = sum(1 for form in _strings(message) if form)
+    if message.pluralizable and (filled != expected_forms or len(_strings(message)) != filled):
+        problems.append(f"plural entry has {filled} forms, but {lang} needs "
                         f"{expected_forms} (CLDR); fill in msgstr[0] to msgstr[{expected_forms - 1}]")
     for index, translated in enumerate(_strings(message)):
         if not translated:
