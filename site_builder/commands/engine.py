@@ -21,11 +21,12 @@ import sys
 from typing import Any
 
 from site_builder.engine import (
+    PRESETS,
     Card,
     CardError,
     MeldResult,
-    RuleSet,
     RulesError,
+    RuleSet,
     evaluate_layoff,
     evaluate_meld,
     evaluate_opening,
@@ -35,7 +36,7 @@ from site_builder.engine import (
 )
 from site_builder.errors import UserError
 
-GAMES = "rami40, rami51 or cardverse"
+GAMES = ", ".join(PRESETS)
 
 
 class _OneLineParser(argparse.ArgumentParser):
