@@ -12,7 +12,10 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "locales", "templates", "babel.cfg")
-SEEDS = ROOT.parent / "shared" / "seeds"
+# The client's seed pages; a copy is committed so that the tests also run outside the
+# workplace, and test_seed_copy_is_current compares it with ../shared/seeds when present.
+SEEDS = ROOT / "tests" / "seeds"
+SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def copy_project(dest: Path) -> Path:

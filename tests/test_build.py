@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
-from conftest import ROOT, SEEDS, copy_project, run_cli
+from conftest import ROOT, SEEDS, SHARED_SEEDS, copy_project, run_cli
 
 LANGS = ("en", "id", "ms", "pl", "vi")
 SLUGS = ("index", "first-meld", "cardverse", "translation-status")
@@ -242,3 +242,10 @@ def test_copy_project_builds(tmp_path: Path) -> None:
     assert "57 claims verified" in result.err or "claims verified" in result.err
     assert (project / "dist" / "pl" / "first-meld" / "index.html").is_file()
     assert ROOT != project
+
+
+def test_seed_copy_is_current() -> None:
+    if not SHARED_SEEDS.is_dir():
+        return  # outside the workplace: the committed copy is all there is
+    for path in SHARED_SEEDS.iterdir():
+        assert (SEEDS / path.name).read_bytes() == path.read_bytes(), path.name
