@@ -30,7 +30,8 @@ def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str
     >>> values["cardverse_hand_2"], values["cardverse_hand_4"], values["cardverse_deck_cards"]
     (7, 10, 52)
     """
-    values: dict[str, int] = {}
+    values: dict[str, int] = {"min_meld_cards": engine.MIN_MELD_CARDS,
+                              "max_set_cards": engine.MAX_SET_CARDS}
     for game, rules in (presets or engine.PRESETS).items():
         if rules.opening_threshold is not None:
             values[f"{game}_threshold"] = rules.opening_threshold

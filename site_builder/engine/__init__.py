@@ -12,7 +12,14 @@ seeded deal. Nothing here reads or writes files.
 from site_builder.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_card, parse_cards
 from site_builder.engine.deal import Deal, deal, full_deck
 from site_builder.engine.layoff import evaluate_layoff
-from site_builder.engine.melds import REASONS, MeldResult, evaluate_meld, laid_value
+from site_builder.engine.melds import (
+    MAX_SET_CARDS,
+    MIN_MELD_CARDS,
+    REASONS,
+    MeldResult,
+    evaluate_meld,
+    laid_value,
+)
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
 from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
 from site_builder.engine.scoring import (
@@ -24,6 +31,8 @@ from site_builder.engine.scoring import (
 
 __all__ = [
     "JOKER",
+    "MAX_SET_CARDS",
+    "MIN_MELD_CARDS",
     "OPENING_REASONS",
     "PRESETS",
     "REASONS",

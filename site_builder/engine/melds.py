@@ -60,6 +60,10 @@ _PREFIX: Final = tuple(sum(_POSITION_VALUE[: p + 1]) for p in range(15))
 #: Laid value in a set, by rank (ace 11).
 _SET_VALUE: Final = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _MAX_LENGTH: Final = 13
+#: The fewest cards in any meld (a set or a sequence).
+MIN_MELD_CARDS: Final = 3
+#: The most cards in a set: one of each suit.
+MAX_SET_CARDS: Final = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,7 +160,7 @@ def evaluate_meld(cards: Sequence[Card], rules: RuleSet) -> MeldResult:
     """
     given = tuple(cards)
     n = len(given)
-    if n < 3:
+    if n < MIN_MELD_CARDS:
         return MeldResult(False, None, 0, "too_short", given)
     ordinals = [card.ordinal for card in given]
     jokers = ordinals.count(JOKER_ORDINAL)
@@ -225,7 +229,7 @@ def _best_set(
     rank = next(iter(ranks))
     best: _Candidate | None = None
     reason = ""
-    if n > 4:
+    if n > MAX_SET_CARDS:
         reason = "too_long"
     elif len(suits) < m:
         reason = "duplicate_suit"
