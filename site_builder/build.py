@@ -211,6 +211,7 @@ class BuildResult:
 def build(root: Path, out: Path | None = None, base_url: str | None = None,
           strict: bool = False) -> BuildResult:
     """Run every stage; raise :class:`UserError` with every problem, writing nothing."""
+    from site_builder.cache import bytecode_cache
     from site_builder.site import render_site
 
     site, problems = load_site(root, base_url)
@@ -219,7 +220,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     checked = verify_site(site)
     if checked.problems:
         raise UserError(checked.problems)
-    files, stats = render_site(site, checked.verification)
+    files, stats = render_site(site, checked.verification, bytecode_cache(root))
     if strict and stats["fallbacks"]:
         raise UserError([Problem(src, line, f"[{lang}] missing or fuzzy translation "
                                             f"(--strict): {text!r}")

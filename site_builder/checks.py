@@ -89,8 +89,14 @@ exactly as in the source"]
     return problems
 
 
+# Every pattern below needs one of these characters; text with none of them passes.
+_MARKUP_RE = re.compile(r"[{%\d\]`*_<]")
+
+
 def _compare(src: str, dst: str, plural: bool) -> list[str]:
-    problems = []
+    problems: list[str] = []
+    if not _MARKUP_RE.search(src) and not _MARKUP_RE.search(dst):
+        return problems
     for name, pattern, hint in (
         ("placeholders", BRACE_RE, "keep every {name} exactly as in the source"),
         ("printf placeholders", PERCENT_RE, "keep every %-placeholder exactly as in the source"),
@@ -151,7 +157,8 @@ def check_glossary(message: Message, lang: str) -> list[str]:
     target = " ".join(_strings(message)).lower()
     problems = []
     for english, local in terms.items():
-        if re.search(rf"\b{re.escape(english)}\b", source) and local.lower() not in target:
+        if english in source and re.search(rf"\b{re.escape(english)}\b", source) \
+                and local.lower() not in target:
             problems.append(f"game term {english!r} must be translated as {local!r}")
     return problems
 

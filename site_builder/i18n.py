@@ -7,6 +7,7 @@ source is shown instead, and the page says it is partly translated.
 
 from __future__ import annotations
 
+import functools
 import io
 import re
 from collections.abc import Iterable
@@ -49,6 +50,7 @@ def parse_locale(lang: str) -> Locale:
                          "as ms, pl, vi or id") from None
 
 
+@functools.lru_cache(maxsize=None)
 def num_plurals(lang: str) -> int:
     """How many plural forms a gettext catalog for *lang* has (from CLDR via Babel)."""
     return int(get_plural(lang).num_plurals)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import posixpath
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -53,15 +54,41 @@ class _NoRawHtml(markdown.Extension):
         md.inlinePatterns.deregister("html")
 
 
+# Text that Markdown (with smarty) leaves as it is: it starts with a letter, so it cannot
+# open a block (heading, list, quote), and holds no character that starts inline markup,
+# an entity or an HTML escape, and no ``--``, ``...`` or double space (smarty, breaks).
+_PLAIN_RE = re.compile(r"[^\W\d_][^\\`*_\[\]<>&!\n\r\t]*")
+
+
+def is_plain(text: str) -> bool:
+    """Whether Markdown would render *text* unchanged (so it need not be asked).
+
+    >>> is_plain("The joker counts 15 points, as in Rami 51."), is_plain("The *joker*")
+    (True, False)
+    """
+    return (_PLAIN_RE.fullmatch(text) is not None and not text.endswith(" ")
+            and "--" not in text and "..." not in text and "  " not in text)
+
+
 class MarkdownRenderer:
     """Renders one segment of inline Markdown to HTML; each distinct text is rendered once."""
 
     def __init__(self) -> None:
-        self._md = markdown.Markdown(extensions=[_NoRawHtml(), "smarty"],
-                                     extension_configs={"smarty": {"smart_quotes": False}})
+        self._markdown: markdown.Markdown | None = None
         self.inline = functools.lru_cache(maxsize=65536)(self._inline)
 
+    @property
+    def _md(self) -> markdown.Markdown:
+        if self._markdown is None:  # made on first use: plain text never needs it
+            from markdown.extensions.smarty import SmartyExtension
+
+            self._markdown = markdown.Markdown(
+                extensions=[_NoRawHtml(), SmartyExtension(smart_quotes=False)])
+        return self._markdown
+
     def _inline(self, text: str) -> Markup:
+        if is_plain(text):
+            return Markup(text)
         html = self._md.reset().convert(text)
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             html = html[3:-4]
@@ -151,9 +178,15 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> li
 
 
 def make_environment(templates_dir: str, translator: Translator,
-                     number: Callable[[Any], str]) -> jinja2.Environment:
-    """A Jinja2 environment for one language: autoescape, StrictUndefined, gettext installed."""
+                     number: Callable[[Any], str],
+                     bytecode_cache: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
+    """A Jinja2 environment for one language: autoescape, StrictUndefined, gettext installed.
+
+    Pass the same *bytecode_cache* to every language's environment so that each
+    template is compiled once (see :func:`site_builder.cache.bytecode_cache`).
+    """
     env = jinja2.Environment(
+        bytecode_cache=bytecode_cache,
         loader=jinja2.FileSystemLoader(templates_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

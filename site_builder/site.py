@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Any
-from xml.sax.saxutils import escape as xml_escape
-from xml.sax.saxutils import quoteattr
-
-from babel.numbers import format_decimal
 
 from site_builder.build import TEMPLATES_DIR, Site
 from site_builder.content import Page
@@ -38,8 +35,24 @@ def page_url(base_url: str, lang: str, slug: str) -> str:
     return base_url + (f"{lang}/" if slug == "index" else f"{lang}/{slug}/")
 
 
-def render_site(site: Site, verification: Verification) -> tuple[dict[str, bytes], dict[str, Any]]:
-    """Render every output file in memory. Returns the files and build statistics."""
+@functools.lru_cache(maxsize=4096)
+def format_number(value: Any, locale: str) -> str:
+    """A number in the locale's notation (CLDR), e.g. ``1 000`` in Polish; memoized."""
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(value, locale=locale))
+
+
+def render_site(site: Site, verification: Verification,
+                bytecode: Any = None) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """Render every output file in memory. Returns the files and build statistics.
+
+    *bytecode* is a Jinja2 bytecode cache shared by the languages' environments
+    (:func:`site_builder.cache.bytecode_cache`); without one, one is made here.
+    """
+    from site_builder.cache import bytecode_cache
+
+    bytecode = bytecode if bytecode is not None else bytecode_cache(None)
     files: dict[str, bytes] = {}
     md = MarkdownRenderer()
     values = rule_values()
@@ -48,7 +61,7 @@ def render_site(site: Site, verification: Verification) -> tuple[dict[str, bytes
     fallbacks: list[tuple[str, str, int, str]] = []
     page_percent: dict[str, dict[str, int]] = {}
     slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
-    status = _status_rows(site)
+    status = _status_rows(site, names)
     not_found: list[dict[str, str]] = []
 
     for lang in site.languages:
@@ -57,9 +70,9 @@ def render_site(site: Site, verification: Verification) -> tuple[dict[str, bytes
         locale = "en" if lang == SOURCE_LANG else lang
 
         def number(value: Any, locale: str = locale) -> str:
-            return str(format_decimal(value, locale=locale))
+            return format_number(value, locale)
 
-        env = make_environment(str(site.root / TEMPLATES_DIR), translator, number)
+        env = make_environment(str(site.root / TEMPLATES_DIR), translator, number, bytecode)
         lvalues = localized_values(values, lang)
         nav_loc = PageLocalizer(lang, translator, md, lvalues)
         nav = [(p, nav_loc.text(p.title), nav_loc.text(p.description)) for p in site.pages]
@@ -160,7 +173,7 @@ def _nav(nav: list[tuple[Page, Any, Any]], path: str, lang: str, current: str | 
             for page, title, description in nav]
 
 
-def _status_rows(site: Site) -> list[dict[str, Any]]:
+def _status_rows(site: Site, names: dict[str, str]) -> list[dict[str, Any]]:
     from site_builder.source import source_catalog
 
     source = source_catalog(site)
@@ -168,9 +181,28 @@ def _status_rows(site: Site) -> list[dict[str, Any]]:
     for lang in site.languages[1:]:
         loaded = site.catalogs.get(lang)
         overall, pages = coverage(source, loaded.catalog if loaded else None)
-        rows.append({"lang": lang, "name": native_name(lang), "overall": overall,
+        rows.append({"lang": lang, "name": names[lang], "overall": overall,
                      "pages": pages})
     return rows
+
+
+def xml_escape(text: str) -> str:
+    """Escape ``&``, ``<`` and ``>`` (as ``xml.sax.saxutils.escape``, without its imports)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
+
+
+def quoteattr(text: str) -> str:
+    """An XML attribute value with its quotes (as ``xml.sax.saxutils.quoteattr``).
+
+    >>> print(quoteattr('a&b'), quoteattr('say "hi"'))
+    "a&amp;b" 'say "hi"'
+    """
+    text = xml_escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' in text:
+        if "'" in text:
+            return '"{}"'.format(text.replace('"', "&quot;"))
+        return f"'{text}'"
+    return f'"{text}"'
 
 
 def _sitemap(site: Site, slugs: list[str]) -> str:

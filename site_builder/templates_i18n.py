@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -23,18 +24,26 @@ class TemplateMessage:
     comments: tuple[str, ...]
 
 
+# The last extraction, by the templates' names and bytes: a build asks more than once.
+_LAST: tuple[tuple[tuple[str, bytes], ...], list[TemplateMessage]] | None = None
+
+
 def template_messages(root: Path) -> list[TemplateMessage]:
     """Every gettext call in ``templates/**.html``, in file and line order."""
-    out: list[TemplateMessage] = []
+    global _LAST
     base = root / "templates"
-    for path in sorted(base.rglob("*.html")):
-        rel = path.relative_to(root).as_posix()
-        with path.open("rb") as fileobj:
-            for lineno, message, comments, context in extract(
-                    TEMPLATE_METHOD, fileobj, DEFAULT_KEYWORDS, ["Translators:"],
-                    TEMPLATE_OPTIONS):
-                out.append(TemplateMessage(rel, lineno, message, context, tuple(comments)))
-    return out
+    files = tuple((path.relative_to(root).as_posix(), path.read_bytes())
+                  for path in sorted(base.rglob("*.html")))
+    if _LAST is not None and _LAST[0] == files:
+        return list(_LAST[1])
+    out: list[TemplateMessage] = []
+    for rel, data in files:
+        for lineno, message, comments, context in extract(
+                TEMPLATE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS, ["Translators:"],
+                TEMPLATE_OPTIONS):
+            out.append(TemplateMessage(rel, lineno, message, context, tuple(comments)))
+    _LAST = (files, out)
+    return list(out)
 
 
 def card_terms(root: Path) -> list[tuple[str, str]]:

@@ -1,0 +1,194 @@
+"""The build cache: content hashes of every input, and a git-ignored folder that keeps results.
+
+Everything a build produces is a function of its inputs: the content files, the
+profiles and site settings, the catalogs, the templates, the base URL, and the code
+that turns them into pages (``site_builder`` including the engine, and the versions
+of Jinja2, Babel, Markdown and Python). :func:`code_version` hashes the code; the
+build hashes the rest. A cached result is used only when the hash of everything it
+was made from is the same, so a cached build is byte for byte the build without cache.
+
+The folder is ``ROOT/.cache/site-builder/``; deleting it is always safe.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import pickle
+import sys
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+CACHE_DIR = ".cache/site-builder"
+PACKAGE_DIR = Path(__file__).resolve().parent
+LIBRARIES = ("jinja2", "babel", "markdown")
+
+_code_version: str | None = None
+
+
+def digest(*parts: bytes | str) -> str:
+    """A short content hash of *parts* (each one length-prefixed, so parts cannot run together).
+
+    >>> digest("a", "bc") == digest("ab", "c")
+    False
+    """
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "little"))
+        h.update(data)
+    return h.hexdigest()
+
+
+def file_digest(path: Path) -> str:
+    return digest(path.read_bytes())
+
+
+def tree_digest(base: Path, pattern: str = "*") -> str:
+    """One hash of every file under *base* (names and bytes), in a stable order."""
+    h = hashlib.blake2b(digest_size=16)
+    if base.is_dir():
+        for path in sorted(p for p in base.rglob(pattern) if p.is_file()):
+            rel = path.relative_to(base).as_posix().encode("utf-8")
+            data = path.read_bytes()
+            h.update(len(rel).to_bytes(8, "little") + rel + len(data).to_bytes(8, "little"))
+            h.update(data)
+    return h.hexdigest()
+
+
+def engine_version() -> str:
+    """A hash of the rules engine's source code (``site_builder/engine/**.py``)."""
+    return tree_digest(PACKAGE_DIR / "engine", "*.py")
+
+
+def code_version() -> str:
+    """A hash of everything in the code that affects output.
+
+    That is the ``site_builder`` sources (the engine via :func:`engine_version`), the
+    versions of Jinja2, Babel and Markdown, and the Python version (bytecode).
+    """
+    global _code_version
+    if _code_version is None:
+        import importlib
+
+        versions = []
+        for lib in LIBRARIES:
+            try:
+                module = importlib.import_module(lib)
+                versions.append(f"{lib}={getattr(module, '__version__', '?')}")
+            except ImportError:
+                versions.append(f"{lib}=?")
+        own = hashlib.blake2b(digest_size=16)
+        for path in sorted(PACKAGE_DIR.rglob("*.py")):
+            if path.parent.name == "engine":
+                continue
+            own.update(path.relative_to(PACKAGE_DIR).as_posix().encode() + b"\0")
+            own.update(path.read_bytes())
+        _code_version = digest(own.hexdigest(), engine_version(), sys.version, *versions)
+    return _code_version
+
+
+class Cache:
+    """Pickled results by key, in ``ROOT/.cache/site-builder/``; a missing or broken entry is a miss.
+
+    ``Cache(None)`` is a cache that never hits and never writes (``--no-cache``).
+    """
+
+    def __init__(self, root: Path | None) -> None:
+        self.dir = (root / CACHE_DIR) if root is not None else None
+
+    @property
+    def enabled(self) -> bool:
+        return self.dir is not None
+
+    def path(self, kind: str, key: str) -> Path | None:
+        return None if self.dir is None else self.dir / kind / f"{key}.pickle"
+
+    def get(self, kind: str, key: str) -> Any:
+        path = self.path(kind, key)
+        if path is None:
+            return None
+        try:
+            with path.open("rb") as fh:
+                return pickle.load(fh)
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
+                IndexError, TypeError, ValueError):
+            return None
+
+    def put(self, kind: str, key: str, value: Any) -> None:
+        path = self.path(kind, key)
+        if path is None:
+            return
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+            with os.fdopen(fd, "wb") as fh:
+                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
+            os.replace(tmp, path)
+        except OSError:
+            pass  # a cache that cannot be written is only slower
+
+    def prune(self, kind: str, keep: Iterable[str]) -> None:
+        """Delete the entries of *kind* not in *keep* (old results of a changed input)."""
+        if self.dir is None:
+            return
+        wanted = {f"{k}.pickle" for k in keep}
+        folder = self.dir / kind
+        if not folder.is_dir():
+            return
+        for entry in os.scandir(folder):
+            if entry.name not in wanted:
+                try:
+                    os.unlink(entry.path)
+                except OSError:
+                    pass
+
+
+def bytecode_cache(root: Path | None) -> Any:
+    """A Jinja2 bytecode cache shared by every language's environment.
+
+    Each template is compiled once per build, not once per language; with a root,
+    the compiled code is also kept on disk (keyed by the template's source checksum
+    and :func:`code_version`, so an edited template is compiled again).
+    """
+    import jinja2
+
+    class SharedBytecodeCache(jinja2.BytecodeCache):
+        def __init__(self, directory: Path | None) -> None:
+            self.memory: dict[str, bytes] = {}
+            self.directory = directory
+
+        def _file(self, bucket: jinja2.bccache.Bucket) -> Path | None:
+            if self.directory is None:
+                return None
+            return self.directory / f"{digest(code_version(), bucket.key, bucket.checksum)}.bc"
+
+        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            data = self.memory.get(bucket.key + bucket.checksum)
+            if data is None and (path := self._file(bucket)) is not None:
+                try:
+                    data = path.read_bytes()
+                except OSError:
+                    data = None
+                else:
+                    self.memory[bucket.key + bucket.checksum] = data
+            if data is not None:
+                bucket.bytecode_from_string(data)
+
+        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+            data = bucket.bytecode_to_string()
+            self.memory[bucket.key + bucket.checksum] = data
+            path = self._file(bucket)
+            if path is not None:
+                try:
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+                    with os.fdopen(fd, "wb") as fh:
+                        fh.write(data)
+                    os.replace(tmp, path)
+                except OSError:
+                    pass
+
+    return SharedBytecodeCache(root / CACHE_DIR / "jinja" if root is not None else None)
