@@ -91,7 +91,7 @@ def code_version() -> str:
 
 
 class Cache:
-    """Pickled results by key, in ``ROOT/.cache/site-builder/``; a missing or broken entry is a miss.
+    """Pickled results by key in ``ROOT/.cache/site-builder/``; a broken entry is a miss.
 
     ``Cache(None)`` is a cache that never hits and never writes (``--no-cache``).
     """

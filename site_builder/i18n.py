@@ -50,7 +50,7 @@ def parse_locale(lang: str) -> Locale:
                          "as ms, pl, vi or id") from None
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def num_plurals(lang: str) -> int:
     """How many plural forms a gettext catalog for *lang* has (from CLDR via Babel)."""
     return int(get_plural(lang).num_plurals)
