@@ -11,6 +11,14 @@ seeded deal. Nothing here reads or writes files.
 
 from site_builder.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_card, parse_cards
 from site_builder.engine.deal import Deal, deal, full_deck
+from site_builder.engine.game import (
+    GameResult,
+    RoundResult,
+    Simulation,
+    play_game,
+    play_round,
+    simulate,
+)
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import (
     MAX_SET_CARDS,
@@ -20,7 +28,39 @@ from site_builder.engine.melds import (
     evaluate_meld,
     laid_value,
 )
+from site_builder.engine.notation import (
+    Replay,
+    ReplayError,
+    ReplayStep,
+    Step,
+    format_history,
+    parse_steps,
+    replay,
+)
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
+from site_builder.engine.players import (
+    LEVELS,
+    EasyPlayer,
+    HardPlayer,
+    NormalPlayer,
+    Player,
+    make_player,
+)
+from site_builder.engine.round import (
+    Action,
+    ActionKind,
+    Discarding,
+    Drawing,
+    LayingOff,
+    Melding,
+    Operation,
+    Phase,
+    RoundEnding,
+    RoundState,
+    TableMeld,
+    View,
+    needs_opening,
+)
 from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
 from site_builder.engine.scoring import (
     card_hand_points,
@@ -28,6 +68,7 @@ from site_builder.engine.scoring import (
     round_scores,
     stock_out_winner,
 )
+from site_builder.engine.search import Arrangement, best_arrangement, find_melds
 
 __all__ = [
     "JOKER",
@@ -58,4 +99,40 @@ __all__ = [
     "parse_cards",
     "round_scores",
     "stock_out_winner",
+    # the round, its players, games and the round notation
+    "LEVELS",
+    "Action",
+    "ActionKind",
+    "Arrangement",
+    "Discarding",
+    "Drawing",
+    "EasyPlayer",
+    "GameResult",
+    "HardPlayer",
+    "LayingOff",
+    "Melding",
+    "NormalPlayer",
+    "Operation",
+    "Phase",
+    "Player",
+    "Replay",
+    "ReplayError",
+    "ReplayStep",
+    "RoundEnding",
+    "RoundResult",
+    "RoundState",
+    "Simulation",
+    "Step",
+    "TableMeld",
+    "View",
+    "best_arrangement",
+    "find_melds",
+    "format_history",
+    "make_player",
+    "needs_opening",
+    "parse_steps",
+    "play_game",
+    "play_round",
+    "replay",
+    "simulate",
 ]

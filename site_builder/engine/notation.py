@@ -1,0 +1,355 @@
+"""Round notation and a pure replay, for worked rounds on the website.
+
+A round script is a list of steps separated by ``;`` or new lines. Each step
+names the seat (counted from 1) and one action:
+
+=============================== ==============================================
+``1: draw stock``               draw the top of the stock
+``1: draw stock 9H``            the same, and check that the card is 9H
+``2: draw discard``             take the top of the discard pile (a card may
+                                follow, checked the same way)
+``1: meld 5H 6H 7H``            lay these cards as a new meld
+``2: layoff 8H on 1``           add cards to table meld 1 (melds are numbered
+                                from 1 in the order they were laid; numbers
+                                never change, and a withdrawn opening's
+                                numbers are not reused)
+``1: discard KS``               discard; this ends the turn
+=============================== ==============================================
+
+Cards use the engine's notation (``10H`` or ``TH``, ``JK``, glyphs allowed);
+words are case-insensitive; ``#`` starts a comment that runs to the end of
+the line. The round ends by itself when a player has no cards left, or when
+the next player must draw and the stock is empty.
+
+:func:`replay` deals the given cards (not necessarily a full deck), applies
+the steps through :class:`~site_builder.engine.round.RoundState` and returns a
+frozen :class:`Replay`: every step's operation record, and the end of the
+round if it ended. A step that cannot be applied raises :class:`ReplayError`,
+which names the step number and says why.
+
+A short CardVerse round (two players, seven cards each): seat 1 lays a
+sequence and a set, seat 2 lays three fours and adds the 8 of hearts to seat
+1's sequence, seat 1 adds the 4 of hearts and goes out with its last discard.
+Seat 2 is left with J, 3 and 10: seat 1 scores 23.
+
+>>> from site_builder.engine import get_rules
+>>> done = replay(get_rules("cardverse"),
+...     hands=["5H 6H 7H KC KD 9C 2S", "4C 4D 4S 8H QS JD 3C"],
+...     stock="KS 10D 4H 9S", discard="QC",
+...     actions="1: draw stock KS; 1: meld 5H 6H 7H; 1: meld KC KD KS; 1: discard 9C; "
+...             "2: draw stock 10D; 2: meld 4C 4D 4S; 2: layoff 8H on 1; 2: discard QS; "
+...             "1: draw stock 4H; 1: layoff 4H on 1; 1: discard 2S")
+>>> done.reason, done.winner, done.hand_points, done.scores
+('out', 0, (0, 23), (23, 0))
+>>> [str(meld) for meld in done.table]
+['1: 4H 5H 6H 7H 8H', '2: KC KD KS', '3: 4C 4D 4S']
+>>> print(done.steps[-1].note)
+discard 2S; goes out
+
+A step that breaks a rule names itself:
+
+>>> replay(get_rules("cardverse"), ["5H 6H 7H 2S", "4C 4D 4S 3C"], "KS 9D", "QC",
+...        "1: draw stock; 1: meld 5H 6H 7H; 1: discard 2S; 2: draw discard; 2: layoff 2S on 1")
+Traceback (most recent call last):
+...
+site_builder.engine.notation.ReplayError: step 5 (2: layoff 2S on 1): 2S does not fit meld 1 \
+(5H 6H 7H): mixed_suits
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+from site_builder.engine.cards import Card, CardError, parse_cards
+from site_builder.engine.round import (
+    Action,
+    Discarding,
+    Drawing,
+    Operation,
+    RoundEnding,
+    RoundState,
+    TableMeld,
+)
+from site_builder.engine.rules import RulesError, RuleSet
+from site_builder.engine.scoring import hand_points
+
+__all__ = [
+    "Replay",
+    "ReplayError",
+    "ReplayStep",
+    "Step",
+    "format_history",
+    "parse_steps",
+    "replay",
+]
+
+
+class ReplayError(ValueError):
+    """A step that cannot be read or applied; ``step`` is its number (from 1), 0 for the setup.
+
+    >>> from site_builder.engine import get_rules
+    >>> try:
+    ...     replay(get_rules("cardverse"), ["5H 6H 7H", "2C 3C 9D"], "KS", "4C",
+    ...            "1: draw stock; 1: meld 5H 6H 8H")
+    ... except ReplayError as exc:
+    ...     print(exc.step, exc)
+    2 step 2 (1: meld 5H 6H 8H): seat 1 does not hold 8H
+    """
+
+    def __init__(self, step: int, text: str, message: str) -> None:
+        self.step = step
+        self.text = text
+        self.message = message
+        where = f"step {step} ({text})" if step else "setup"
+        super().__init__(f"{where}: {message}")
+
+    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, str, str]]:
+        return (ReplayError, (self.step, self.text, self.message))
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One parsed step: the seat (from 0), the action, and for a draw the card it must give."""
+
+    number: int
+    text: str
+    seat: int
+    action: Action
+    expect: Card | None = None
+
+
+_STEP: Final = re.compile(r"^\s*(\d+)\s*:\s*(.*?)\s*$", re.S)
+_LAYOFF: Final = re.compile(r"^(.*?)\s+on\s+#?(\d+)$", re.I | re.S)
+
+
+def parse_steps(text: str | Sequence[str]) -> tuple[Step, ...]:
+    """Read a round script (a string, or one string per step).
+
+    >>> [(s.seat, s.action.kind, [c.code for c in s.action.cards], s.action.target)
+    ...  for s in parse_steps("1: draw discard; 2: layoff 8H 9H on 1 # two cards")]
+    [(0, 'draw_discard', [], None), (1, 'lay_off', ['8H', '9H'], 1)]
+    >>> parse_steps("1: pass")
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.notation.ReplayError: step 1 (1: pass): unknown action 'pass' \
+(draw stock, draw discard, meld, layoff … on N, discard)
+    """
+    if isinstance(text, str):
+        lines = [re.sub(r"#.*", "", line) for line in text.splitlines()]
+        chunks = [part.strip() for line in lines for part in line.split(";")]
+    else:
+        chunks = [re.sub(r"#.*", "", part).strip() for part in text]
+    steps: list[Step] = []
+    for chunk in chunks:
+        if chunk:
+            steps.append(_parse_step(len(steps) + 1, chunk))
+    return tuple(steps)
+
+
+def _parse_step(number: int, text: str) -> Step:
+    text = " ".join(text.split())
+    match = _STEP.match(text)
+    if match is None:
+        raise ReplayError(number, text, "a step starts with the seat number, e.g. '1: draw stock'")
+    seat = int(match.group(1)) - 1
+    if seat < 0:
+        raise ReplayError(number, text, "seats are numbered from 1")
+    words = match.group(2).split(" ", 1)
+    verb = words[0].lower()
+    rest = words[1] if len(words) > 1 else ""
+    try:
+        if verb == "draw":
+            source, _, card = rest.partition(" ")
+            source = source.lower()
+            if source not in ("stock", "discard"):
+                raise ReplayError(number, text, "draw from 'stock' or 'discard'")
+            expect = _one_card(card) if card else None
+            action = Action("draw_stock") if source == "stock" else Action("draw_discard")
+            return Step(number, text, seat, action, expect)
+        if verb == "meld":
+            return Step(number, text, seat, Action("meld", _some_cards(rest)))
+        if verb == "layoff":
+            layoff = _LAYOFF.match(rest)
+            if layoff is None:
+                raise ReplayError(number, text, "write a lay-off as 'layoff CARDS on N'")
+            return Step(number, text, seat,
+                        Action("lay_off", _some_cards(layoff.group(1)), int(layoff.group(2))))
+        if verb == "discard":
+            return Step(number, text, seat, Action("discard", (_one_card(rest),)))
+    except CardError as exc:
+        raise ReplayError(number, text, str(exc)) from None
+    except _Shape as exc:
+        raise ReplayError(number, text, str(exc)) from None
+    raise ReplayError(number, text, f"unknown action {verb!r} (draw stock, draw discard, meld, "
+                                    f"layoff … on N, discard)")
+
+
+class _Shape(ValueError):
+    pass
+
+
+def _some_cards(text: str) -> tuple[Card, ...]:
+    cards = parse_cards(text)
+    if not cards:
+        raise _Shape("no cards given")
+    return cards
+
+
+def _one_card(text: str) -> Card:
+    cards = parse_cards(text)
+    if len(cards) != 1:
+        raise _Shape(f"expected one card, not {len(cards)}")
+    return cards[0]
+
+
+@dataclass(frozen=True, slots=True)
+class ReplayStep:
+    """A step as applied: its number, the canonical notation and the operation record."""
+
+    number: int
+    text: str
+    operation: Operation
+
+    @property
+    def note(self) -> str:
+        """A short English description of what the step did.
+
+        >>> from site_builder.engine import get_rules
+        >>> done = replay(get_rules("rami51"), ["5C 6C 7C KH KS KD 2D", "4H 9S"], "QH 3S", "8D",
+        ...               "1: draw stock; 1: meld 5C 6C 7C; 1: meld KH KS KD; 1: discard 2D")
+        >>> print(done.steps[-1].note)
+        discard 2D; the opening of 48 points (threshold 51) falls short (below_threshold): \
+5C 6C 7C KH KS KD go back to the hand
+        """
+        op = self.operation
+        if isinstance(op, Drawing):
+            return f"draw {op.card.code if op.card else 'a card'} from the {op.source}"
+        if isinstance(op, Discarding):
+            text = f"discard {op.card.code}"
+            if op.opening is not None:
+                verdict = ("is accepted" if op.opening.accepted else
+                           f"falls short ({', '.join(op.opening.reasons)}): "
+                           f"{' '.join(c.code for c in op.returned)} go back to the hand")
+                text += (f"; the opening of {op.opening.total} points "
+                         f"(threshold {op.opening.threshold}) {verdict}")
+            return text + ("; goes out" if op.went_out else "")
+        if isinstance(op, RoundEnding):
+            return str(op)
+        return self.text.split(": ", 1)[1] + (
+            f" ({op.points} points)" + ("; goes out" if op.went_out else ""))
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """The result of :func:`replay`.
+
+    ``steps`` holds one entry per script step (the automatic end of the round
+    is ``ending``, not a step). ``hands``, ``table``, ``stock`` and
+    ``discard_pile`` are the state after the last step.
+    """
+
+    rules: RuleSet
+    steps: tuple[ReplayStep, ...]
+    ending: RoundEnding | None
+    hands: tuple[tuple[Card, ...], ...]
+    table: tuple[TableMeld, ...]
+    stock: tuple[Card, ...]
+    discard_pile: tuple[Card, ...]
+    opened: tuple[bool, ...]
+
+    @property
+    def reason(self) -> str | None:
+        """``"out"``, ``"stock_out"``, or ``None`` if the round has not ended."""
+        return self.ending.reason if self.ending else None
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat (from 0), or ``None`` if the round has not ended."""
+        return self.ending.winner if self.ending else None
+
+    @property
+    def hand_points(self) -> tuple[int, ...]:
+        """The points left in each hand now."""
+        return tuple(hand_points(hand, self.rules) for hand in self.hands)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """What each seat gains from the round (all 0 if it has not ended)."""
+        return self.ending.scores if self.ending else (0,) * len(self.hands)
+
+
+def _card_list(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
+    if isinstance(value, str):
+        try:
+            return parse_cards(value)
+        except CardError as exc:
+            raise ReplayError(0, what, f"{what}: {exc}") from None
+    return tuple(value)
+
+
+def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card],
+           discard: str | Sequence[Card], actions: str | Sequence[str], *,
+           first: int = 0) -> Replay:
+    """Play *actions* (a round script) from the given deal and return the :class:`Replay`.
+
+    *hands* holds one hand per seat; ``stock[0]`` is drawn first; the last card
+    of *discard* is its top. *first* is the seat that plays first (from 0).
+    Cards may be given as text. Any bad step raises :class:`ReplayError`.
+
+    >>> from site_builder.engine import get_rules
+    >>> done = replay(get_rules("cardverse"), ["9C 9D 9H 2S", "KC KD 5S 6S"], "9S 3C", "4H",
+    ...               "1: draw stock 9S; 1: meld 9C 9D 9H 9S; 1: discard 2S")
+    >>> done.reason, done.winner, done.scores, done.steps[1].note
+    ('out', 0, (31, 0), 'meld 9C 9D 9H 9S (36 points)')
+    """
+    try:
+        state = RoundState(rules, [_card_list(hand, f"hand {i}") for i, hand in
+                                   enumerate(hands, 1)],
+                           _card_list(stock, "stock"), _card_list(discard, "discard"),
+                           first=first)
+    except RulesError as exc:
+        raise ReplayError(0, "", str(exc)) from None
+    done: list[ReplayStep] = []
+    for step in parse_steps(actions):
+        if state.is_over:
+            raise ReplayError(step.number, step.text, "the round is over")
+        if step.seat != state.turn:
+            raise ReplayError(step.number, step.text,
+                              f"it is seat {state.turn + 1}'s turn, not seat {step.seat + 1}'s")
+        try:
+            operation = state.apply(step.action)
+        except ValueError as exc:
+            raise ReplayError(step.number, step.text, str(exc)) from None
+        if step.expect is not None and isinstance(operation, Drawing) \
+                and operation.card != step.expect:
+            got = operation.card.code if operation.card else "?"
+            raise ReplayError(step.number, step.text,
+                              f"the {operation.source} gave {got}, not {step.expect.code}")
+        done.append(ReplayStep(step.number, str(operation), operation))
+    return Replay(rules, tuple(done), state.ending, state.hands, state.table, state.stock,
+                  state.discard_pile, state.opened)
+
+
+def format_history(history: Sequence[Operation], *, cards: bool = True) -> str:
+    """A round's history as a script that :func:`replay` accepts (the ending is left out).
+
+    With *cards*, draws name the card drawn (which the replay then checks).
+
+    >>> from site_builder.engine import get_rules
+    >>> done = replay(get_rules("cardverse"), ["9C 9D 9H 2S", "KC KD 5S 6S"], "9S 3C", "4H",
+    ...               "1: draw stock; 1: meld 9C 9D 9H; 1: discard 2S")
+    >>> format_history([step.operation for step in done.steps])
+    '1: draw stock 9S; 1: meld 9C 9D 9H; 1: discard 2S'
+    """
+    parts: list[str] = []
+    for op in history:
+        if isinstance(op, RoundEnding):
+            continue
+        if isinstance(op, Drawing) and not cards:
+            parts.append(f"{op.seat + 1}: draw {op.source}")
+        else:
+            parts.append(str(op))
+    return "; ".join(parts)

@@ -1,0 +1,395 @@
+"""Computer players: easy, normal and hard.
+
+A player sees only a :class:`~site_builder.engine.round.View`: its own hand,
+the cards open on the table, the top of the discard pile, the public history
+(another player's stock draws show no card) and the kinds of action the phase
+allows. It answers with one :class:`~site_builder.engine.round.Action` per
+call; the round (not the player) decides whether the action is legal.
+
+* **easy** lays the melds it holds at once (greedily, the longest first),
+  adds any card that fits a meld on the table, takes the discard only to
+  lay it at once, and discards its strongest single card (the most points).
+* **normal** looks for the useful melds: the split of the hand that leaves
+  the fewest points. It keeps cards that are one card short of a meld, and
+  weighs the risk of feeding the next player: a card that fits a meld on the
+  table, or that matches a card the next player took from the discard pile.
+* **hard** remembers, from the public history, every card drawn from and
+  thrown to the discard pile in the open, and so knows which cards are still
+  unseen and which the other players are collecting. It chooses its discard by
+  a bounded search: for each candidate it averages, over the unseen cards it
+  might draw next, the points left unmelded after its best reply.
+
+Every player is deterministic. None of them ever takes the top of the
+discard pile without laying it in the same turn, so every round ends.
+
+>>> from site_builder.engine import RoundState, get_rules, parse_cards
+>>> state = RoundState(get_rules("cardverse"), [parse_cards("5H 6H 7H KS 2C"),
+...                    parse_cards("9D 9C 3S 4S JH")], parse_cards("QD 8S"), parse_cards("8H"))
+>>> easy = make_player("easy")
+>>> [str(state.apply(easy.choose(state.view(0)))) for _ in range(3)]
+['1: draw discard 8H', '1: meld 5H 6H 7H 8H', '1: discard KS']
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from typing import Final, Protocol
+
+from site_builder.engine.cards import Card
+from site_builder.engine.deal import full_deck
+from site_builder.engine.layoff import evaluate_layoff
+from site_builder.engine.melds import evaluate_meld
+from site_builder.engine.opening import evaluate_opening
+from site_builder.engine.round import (
+    Action,
+    Discarding,
+    Drawing,
+    LayingOff,
+    Melding,
+    Phase,
+    TableMeld,
+    View,
+    needs_opening,
+)
+from site_builder.engine.rules import RuleSet
+from site_builder.engine.scoring import card_hand_points
+from site_builder.engine.search import Arrangement, best_arrangement, find_melds
+
+__all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "Player", "make_player"]
+
+
+class Player(Protocol):
+    """Anything that picks an action from a view; ``level`` names it."""
+
+    level: str
+
+    def choose(self, view: View) -> Action:
+        """The action this player wants to take (it must be the turn's seat)."""
+        ...
+
+
+def _fits(card: Card, meld: TableMeld, rules: RuleSet) -> bool:
+    """Whether *card* alone can be added to *meld* (with a cheap filter first)."""
+    if not card.is_joker and not any(c.is_joker for c in meld.cards):
+        first = meld.arrangement[0]
+        if meld.kind == "set":
+            if card.rank != first.rank or len(meld.cards) >= 4:
+                return False
+        elif card.suit != first.suit:
+            return False
+    return evaluate_layoff(meld.cards, (card,), rules).valid
+
+
+def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
+    rest = list(hand)
+    for card in cards:
+        rest.remove(card)
+    return rest
+
+
+def _strength(card: Card, rules: RuleSet) -> tuple[int, int, int]:
+    """Order for 'the strongest card': hand points, then rank, then suit."""
+    rank = 14 if card.rank is None else int(card.rank)
+    return (card_hand_points(card, rules), rank, card.ordinal)
+
+
+class _Base:
+    """The turn skeleton shared by the three levels."""
+
+    level = "base"
+
+    def __init__(self) -> None:
+        self._plan: list[tuple[Card, ...]] = []
+        self._planned = False
+
+    # -- the level's choices
+    def arrange(self, hand: Sequence[Card], view: View) -> list[tuple[Card, ...]]:
+        raise NotImplementedError
+
+    def pick_discard(self, view: View, options: list[Card]) -> Card:
+        raise NotImplementedError
+
+    # -- the skeleton
+    def choose(self, view: View) -> Action:
+        """One action for the seat whose turn it is."""
+        if view.phase is Phase.DRAW:
+            self._plan = []
+            self._planned = False
+            top = view.discard_top
+            if top is not None and "draw_discard" in view.legal and self.wants(top, view):
+                return Action("draw_discard")
+            return Action("draw_stock" if "draw_stock" in view.legal else "draw_discard")
+        if not self._planned:
+            self._planned = True
+            self._plan = self.arrange(view.hand, view)
+        while self._plan:
+            meld = self._plan.pop(0)
+            if not Counter(meld) - Counter(view.hand):
+                return Action("meld", meld)
+            self._plan = []
+        layoff = self._layoff(view)
+        if layoff is not None:
+            return layoff
+        options = [c for c in view.hand if c != view.drawn] or list(view.hand)
+        return Action("discard", (self.pick_discard(view, options),))
+
+    def wants(self, top: Card, view: View) -> bool:
+        """Take the discard top only if it is laid this turn."""
+        hand = [*view.hand, top]
+        if any(top in meld for meld in self.arrange(hand, view)):
+            return True
+        if view.opened[view.seat] and len(view.hand) > (1 if view.rules.discard_to_win else 0):
+            return any(_fits(top, meld, view.rules) for meld in view.table)
+        return False
+
+    def _layoff(self, view: View) -> Action | None:
+        if not view.opened[view.seat] or not view.table:
+            return None
+        if view.rules.discard_to_win and len(view.hand) <= 1:
+            return None
+        for card in sorted(view.hand, key=lambda c: _strength(c, view.rules), reverse=True):
+            for meld in view.table:
+                if _fits(card, meld, view.rules):
+                    return Action("lay_off", (card,), meld.number)
+        return None
+
+    def _opening_limits(self, view: View) -> tuple[int | None, bool]:
+        """(min points, pure sequence needed) for melds laid now."""
+        rules = view.rules
+        if view.opened[view.seat] or not needs_opening(rules):
+            return None, False
+        return rules.opening_threshold or 0, rules.pure_sequence_required
+
+
+class EasyPlayer(_Base):
+    """Lays immediate melds greedily and discards its strongest single card."""
+
+    level = "easy"
+
+    def arrange(self, hand: Sequence[Card], view: View) -> list[tuple[Card, ...]]:
+        rules = view.rules
+        rest = list(hand)
+        chosen: list[tuple[Card, ...]] = []
+        while True:
+            melds = find_melds(rest, rules)
+            if not melds:
+                break
+            meld = max(melds, key=lambda m: (len(m), evaluate_meld(m, rules).points))
+            if rules.discard_to_win and len(meld) == len(rest):
+                break
+            chosen.append(meld)
+            rest = _without(rest, meld)
+        min_points, _ = self._opening_limits(view)
+        if chosen and min_points is not None and not evaluate_opening(chosen, rules).accepted:
+            return []
+        return chosen
+
+    def pick_discard(self, view: View, options: list[Card]) -> Card:
+        return max(options, key=lambda c: _strength(c, view.rules))
+
+
+class NormalPlayer(_Base):
+    """Lays the melds that leave the fewest points; keeps near-melds; avoids feeding."""
+
+    level = "normal"
+
+    def arrange(self, hand: Sequence[Card], view: View) -> list[tuple[Card, ...]]:
+        min_points, pure = self._opening_limits(view)
+        keep = 1 if view.rules.discard_to_win else 0
+        found = best_arrangement(hand, view.rules, min_points=min_points, need_pure=pure,
+                                 keep=keep)
+        return list(found.melds)
+
+    def pick_discard(self, view: View, options: list[Card]) -> Card:
+        rules = view.rules
+        taken = _taken_by(view, _next_seat(view))
+        return max(options, key=lambda c: (
+            card_hand_points(c, rules) - 5 * _links(c, view.hand)
+            - _feed_risk(c, view, taken), _strength(c, rules)))
+
+
+class HardPlayer(NormalPlayer):
+    """Remembers the open cards and searches for the discard that leaves the fewest points."""
+
+    level = "hard"
+
+    #: Weight of an unmelded card beyond its points (fewer cards is closer to going out).
+    CARD_WEIGHT: Final = 3
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._cache: dict[tuple[int, ...], tuple[int, int]] = {}
+
+    def pick_discard(self, view: View, options: list[Card]) -> Card:
+        rules = view.rules
+        memory = _Memory(view)
+        unseen = memory.unseen
+        total = sum(unseen.values()) or 1
+        nxt = _next_seat(view)
+        taken = memory.taken[nxt]
+        self._cache = {}
+        best: tuple[float, tuple[int, ...]] | None = None
+        choice = options[0]
+        for card in dict.fromkeys(options):
+            rest = _without(view.hand, (card,))
+            dead, top = self._reply(rest, rules)
+            expected = 0.0
+            for other, count in unseen.items():
+                if _related(other, rest):
+                    after, high = self._reply([*rest, other], rules)
+                    value = after - high
+                else:
+                    points = card_hand_points(other, rules) + self.CARD_WEIGHT
+                    value = dead + points - max(top, points)
+                expected += value * count
+            expected /= total
+            score = expected + _feed_risk(card, view, taken) * 0.8
+            key = (score, tuple(-x for x in _strength(card, rules)))
+            if best is None or key < best:
+                best = key
+                choice = card
+        return choice
+
+    def _reply(self, hand: list[Card], rules: RuleSet) -> tuple[int, int]:
+        """(weighted points left unmelded, the weight of the costliest unmelded card)."""
+        key = tuple(sorted(c.ordinal for c in hand))
+        hit = self._cache.get(key)
+        if hit is None:
+            found: Arrangement = best_arrangement(hand, rules, limit=4000)
+            weights = [card_hand_points(c, rules) + self.CARD_WEIGHT for c in found.deadwood]
+            hit = (sum(weights), max(weights, default=0))
+            self._cache[key] = hit
+        return hit
+
+
+class _Memory:
+    """What the public history says about the cards (read by the hard player)."""
+
+    def __init__(self, view: View) -> None:
+        rules = view.rules
+        pile: Counter[Card] = Counter()
+        taken = [_taken_by(view, seat) for seat in range(view.players)]
+        for op in view.history:
+            if isinstance(op, Drawing) and op.source == "discard" and op.card is not None:
+                pile[op.card] -= 1
+            elif isinstance(op, Discarding):
+                pile[op.card] += 1
+        if view.discard_top is not None and pile[view.discard_top] <= 0:
+            pile[view.discard_top] += 1  # the card turned up at the deal
+        self.taken = taken
+        unseen = Counter(full_deck(rules))
+        unseen.subtract(view.hand)
+        for meld in view.table:
+            unseen.subtract(meld.cards)
+        unseen.subtract(+pile)
+        for seat, counter in enumerate(self.taken):
+            if seat != view.seat:
+                unseen.subtract(counter)
+        self.unseen = +unseen
+
+
+def _next_seat(view: View) -> int:
+    return (view.seat + 1) % view.players
+
+
+def _taken_by(view: View, seat: int) -> Counter[Card]:
+    """Cards *seat* took from the discard pile and has not laid or thrown since."""
+    taken: Counter[Card] = Counter()
+    for op in view.history:
+        if getattr(op, "seat", None) != seat:
+            continue
+        if isinstance(op, Drawing):
+            if op.source == "discard" and op.card is not None:
+                taken[op.card] += 1
+        elif isinstance(op, Discarding | Melding | LayingOff):
+            for card in (op.card,) if isinstance(op, Discarding) else op.cards:
+                if taken[card] > 0:
+                    taken[card] -= 1
+    return +taken
+
+
+def _positions(card: Card) -> tuple[int, ...]:
+    assert card.rank is not None
+    return (1, 14) if card.rank == 1 else (int(card.rank),)
+
+
+def _near(a: Card, b: Card) -> int:
+    """2 for the same rank or a neighbour in suit, 1 for a card two apart in suit, else 0.
+
+    A joker is near everything.
+    """
+    if a.rank is None or b.rank is None:
+        return 2
+    if a.rank == b.rank:
+        return 2 if a.suit != b.suit else 0
+    if a.suit != b.suit:
+        return 0
+    gap = min(abs(p - q) for p in _positions(a) for q in _positions(b))
+    return 2 if gap == 1 else 1 if gap == 2 else 0
+
+
+def _links(card: Card, hand: Sequence[Card]) -> int:
+    """How strongly *card* connects with the rest of *hand* (near-melds)."""
+    seen = False
+    total = 0
+    for other in hand:
+        if other == card and not seen:
+            seen = True
+            continue
+        total += _near(card, other)
+    return total
+
+
+def _related(card: Card, hand: Sequence[Card]) -> bool:
+    """Whether drawing *card* could make a meld with cards of *hand*."""
+    if card.is_joker or any(c.is_joker for c in hand):
+        return True
+    same_rank = 0
+    suit_ranks = set()
+    for other in hand:
+        if other.rank == card.rank and other.suit != card.suit:
+            same_rank += 1
+        elif other.suit == card.suit and other.rank is not None:
+            suit_ranks.add(int(other.rank))
+    if same_rank >= 2:
+        return True
+    ranks = suit_ranks | ({14} if 1 in suit_ranks else set())
+    return any((p - 2 in ranks and p - 1 in ranks) or (p - 1 in ranks and p + 1 in ranks)
+               or (p + 1 in ranks and p + 2 in ranks) for p in _positions(card))
+
+
+def _feed_risk(card: Card, view: View, taken: Counter[Card]) -> int:
+    """How much discarding *card* may help the next player."""
+    nxt = _next_seat(view)
+    risk = 0
+    if view.opened[nxt] or not needs_opening(view.rules):
+        if any(_fits(card, meld, view.rules) for meld in view.table):
+            risk += 10
+    if any(_near(card, other) for other in taken):
+        risk += 6
+    return risk
+
+
+LEVELS: Final = ("easy", "normal", "hard")
+
+_CLASSES: Final = {"easy": EasyPlayer, "normal": NormalPlayer, "hard": HardPlayer}
+
+
+def make_player(level: str) -> Player:
+    """A new player of *level* (``easy``, ``normal`` or ``hard``).
+
+    >>> make_player("hard").level
+    'hard'
+    >>> make_player("expert")
+    Traceback (most recent call last):
+    ...
+    ValueError: unknown player level 'expert' (known levels: easy, normal, hard)
+    """
+    try:
+        cls = _CLASSES[level]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown player level {level!r} "
+                         f"(known levels: {', '.join(LEVELS)})") from None
+    return cls()
+

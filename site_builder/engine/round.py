@@ -1,0 +1,770 @@
+"""One round as a state machine: draw, lay melds, lay off, discard.
+
+The state follows pokerkit's pattern. Every action ``x`` has three methods:
+``verify_x(...)`` raises :class:`ValueError` with a sentence saying why the
+action is not allowed, ``can_x(...)`` returns a bool, and ``x(...)`` applies
+the action and returns a frozen operation record. :attr:`RoundState.history`
+is the list of those records; the last one is a :class:`RoundEnding` once the
+round is over.
+
+The turn of the seat whose turn it is:
+
+1. **Draw** the top card of the stock (:meth:`RoundState.draw_stock`) or of
+   the discard pile (:meth:`RoundState.draw_discard`).
+2. **Lay** melds (:meth:`RoundState.meld`) and **lay off** cards onto melds on
+   the table (:meth:`RoundState.lay_off`), as often as the player likes.
+3. **Discard** one card (:meth:`RoundState.discard`); the turn passes on.
+
+Rules, all read from the :class:`~site_builder.engine.rules.RuleSet`:
+
+* **Opening.** A variant needs an opening when it has an
+  ``opening_threshold`` or requires a pure sequence (Rami 40/51). Until a
+  player has opened, the melds they lay in a turn are their opening; it is
+  checked at the discard with :func:`~site_builder.engine.opening.evaluate_opening`.
+  If it falls short (below the threshold, or without the required pure
+  sequence) the laid cards go back to the hand and the discard happens as
+  usual; the player may try again next turn. A player who has not opened may
+  not lay off. An opening is confirmed at the discard, so a Rami player lays
+  off from the turn after the opening. Without an opening (CardVerse) every
+  player may lay off onto any meld at any time after drawing.
+* **Going out.** The round ends when a player has no cards after a legal
+  action. By default that may be a meld, a lay-off or the discard of the last
+  card; with ``discard_to_win`` only the final discard goes out, so a meld or
+  lay-off must leave at least one card. A player whose opening is still
+  pending may go out by laying cards only if the opening, checked then, is
+  accepted.
+* **Stock out.** When the player whose turn begins must draw and the stock is
+  empty, the round ends: the fewest hand points win, a tie goes to the first
+  seat among the tied. The discard pile is never reshuffled.
+* **Score.** The winner gains the points left in the opponents' hands.
+
+Seats are numbered from 0 in fields and arguments, and from 1 in sentences
+and in the notation (``str(record)``).
+
+>>> from site_builder.engine import get_rules, parse_card, parse_cards
+>>> state = RoundState(get_rules("cardverse"),
+...                    hands=[parse_cards("5H 6H 7H 9C KS"), parse_cards("2C 3D 4S 8D 9D")],
+...                    stock=parse_cards("8H 10C QD"), discard=parse_cards("4C"))
+>>> state.legal_actions()
+(Action(kind='draw_stock', cards=(), target=None), Action(kind='draw_discard', cards=(), \
+target=None))
+>>> print(state.draw_stock())
+1: draw stock 8H
+>>> state.can_meld(parse_cards("5H 6H 8H"))
+False
+>>> state.verify_meld(parse_cards("5H 6H 8H"))
+Traceback (most recent call last):
+...
+ValueError: 5H 6H 8H is not a valid meld (gap)
+>>> print(state.meld(parse_cards("5H 6H 7H 8H")))
+1: meld 5H 6H 7H 8H
+>>> print(state.discard(parse_card("KS")))
+1: discard KS
+>>> state.turn, state.hands[0]
+(1, (Card(rank=<Rank.NINE: 9>, suit=<Suit.C: 'C'>),))
+"""
+
+from __future__ import annotations
+
+import enum
+from collections import Counter
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from site_builder.engine.cards import Card
+from site_builder.engine.layoff import evaluate_layoff
+from site_builder.engine.melds import MeldKind, MeldResult, evaluate_meld
+from site_builder.engine.opening import OpeningResult, evaluate_opening
+from site_builder.engine.rules import RulesError, RuleSet
+from site_builder.engine.scoring import hand_points, round_scores, stock_out_winner
+from site_builder.engine.search import find_melds
+
+__all__ = [
+    "Action",
+    "ActionKind",
+    "Discarding",
+    "Drawing",
+    "LayingOff",
+    "Melding",
+    "Operation",
+    "Phase",
+    "RoundEnding",
+    "RoundState",
+    "TableMeld",
+    "View",
+    "needs_opening",
+]
+
+ActionKind = Literal["draw_stock", "draw_discard", "meld", "lay_off", "discard"]
+
+
+class Phase(enum.Enum):
+    """Where the turn stands: the player must ``DRAW``, may ``PLAY`` (lay, lay off,
+    discard), or the round is ``OVER``."""
+
+    DRAW = "draw"
+    PLAY = "play"
+    OVER = "over"
+
+
+def needs_opening(rules: RuleSet) -> bool:
+    """Whether players must open before laying off (a threshold or a pure sequence).
+
+    >>> from site_builder.engine import get_rules
+    >>> needs_opening(get_rules("rami40")), needs_opening(get_rules("cardverse"))
+    (True, False)
+    """
+    return rules.opening_threshold is not None or rules.pure_sequence_required
+
+
+def _codes(cards: Sequence[Card]) -> str:
+    return " ".join(card.code for card in cards)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """A move a player asks for; ``cards`` and ``target`` (a meld number) as the kind needs.
+
+    >>> from site_builder.engine import parse_cards
+    >>> Action("lay_off", parse_cards("8H"), 1).describe(0)
+    '1: layoff 8H on 1'
+    """
+
+    kind: ActionKind
+    cards: tuple[Card, ...] = ()
+    target: int | None = None
+
+    def describe(self, seat: int) -> str:
+        """The action in round notation for *seat* (counted from 0)."""
+        prefix = f"{seat + 1}: "
+        if self.kind == "draw_stock":
+            return prefix + "draw stock"
+        if self.kind == "draw_discard":
+            return prefix + "draw discard"
+        if self.kind == "meld":
+            return prefix + "meld " + _codes(self.cards)
+        if self.kind == "lay_off":
+            return prefix + f"layoff {_codes(self.cards)} on {self.target}"
+        return prefix + "discard " + _codes(self.cards)
+
+
+@dataclass(frozen=True, slots=True)
+class TableMeld:
+    """A meld on the table. ``number`` counts from 1 in the order melds were laid and
+    never changes; ``cards`` are the cards as laid (jokers included), ``arrangement``
+    the meld with each joker replaced by its stand-in."""
+
+    number: int
+    owner: int
+    cards: tuple[Card, ...]
+    kind: MeldKind
+    points: int
+    arrangement: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.number}: {_codes(self.arrangement)}"
+
+
+@dataclass(frozen=True, slots=True)
+class Drawing:
+    """A card drawn. ``card`` is ``None`` in another player's view of a stock draw."""
+
+    seat: int
+    source: Literal["stock", "discard"]
+    card: Card | None
+
+    def __str__(self) -> str:
+        card = f" {self.card.code}" if self.card is not None else ""
+        return f"{self.seat + 1}: draw {self.source}{card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Melding:
+    """A meld laid as table meld ``number``; ``pending`` while it is part of an
+    opening that is checked at the discard."""
+
+    seat: int
+    number: int
+    cards: tuple[Card, ...]
+    kind: MeldKind
+    points: int
+    arrangement: tuple[Card, ...]
+    pending: bool
+    went_out: bool
+
+    def __str__(self) -> str:
+        return f"{self.seat + 1}: meld {_codes(self.cards)}"
+
+
+@dataclass(frozen=True, slots=True)
+class LayingOff:
+    """Cards added to table meld ``number``; ``points`` and ``arrangement`` are the
+    meld's after the addition."""
+
+    seat: int
+    number: int
+    cards: tuple[Card, ...]
+    points: int
+    arrangement: tuple[Card, ...]
+    went_out: bool
+
+    def __str__(self) -> str:
+        return f"{self.seat + 1}: layoff {_codes(self.cards)} on {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
+class Discarding:
+    """A discard. ``opening`` is the check of a pending opening made at this discard
+    (``None`` if there was none); when it falls short, ``returned`` holds the
+    cards that went back to the hand and ``withdrawn`` the meld numbers taken
+    off the table."""
+
+    seat: int
+    card: Card
+    opening: OpeningResult | None
+    returned: tuple[Card, ...]
+    withdrawn: tuple[int, ...]
+    went_out: bool
+
+    def __str__(self) -> str:
+        return f"{self.seat + 1}: discard {self.card.code}"
+
+
+@dataclass(frozen=True, slots=True)
+class RoundEnding:
+    """The end of the round: ``reason`` is ``"out"`` (a player has no cards) or
+    ``"stock_out"``; ``hand_points`` are the points left in each hand and ``scores``
+    what each seat gains (only the winner gains)."""
+
+    reason: Literal["out", "stock_out"]
+    winner: int
+    hand_points: tuple[int, ...]
+    scores: tuple[int, ...]
+
+    def __str__(self) -> str:
+        how = "goes out" if self.reason == "out" else "wins on the stock-out"
+        return (f"seat {self.winner + 1} {how} and scores {self.scores[self.winner]}; "
+                f"hand points {' '.join(str(p) for p in self.hand_points)}")
+
+
+Operation = Drawing | Melding | LayingOff | Discarding | RoundEnding
+
+
+@dataclass(frozen=True, slots=True)
+class View:
+    """What one seat may see: its own hand and public information only.
+
+    ``history`` is the public history: another player's stock draw shows no
+    card (nor does one's own; the hand shows it). ``legal`` lists the kinds of
+    action the phase allows (whether a given meld fits is for the player to
+    find out; :meth:`RoundState.can_meld` and friends decide). ``pending``
+    holds the meld numbers of this seat's opening laid this turn, and
+    ``drawn`` the card this seat drew this turn from the discard pile.
+    """
+
+    rules: RuleSet
+    seat: int
+    turn: int
+    phase: Phase
+    hand: tuple[Card, ...]
+    hand_sizes: tuple[int, ...]
+    stock_size: int
+    discard_top: Card | None
+    discard_size: int
+    table: tuple[TableMeld, ...]
+    opened: tuple[bool, ...]
+    pending: tuple[int, ...]
+    drawn: Card | None
+    history: tuple[Operation, ...]
+    legal: tuple[ActionKind, ...]
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.hand_sizes)
+
+
+class RoundState:
+    """A round in play. See the module documentation for the rules.
+
+    *hands* are dealt hands, one per seat; ``stock[0]`` is drawn first; the
+    last card of *discard* is its top. *first* is the seat that plays first.
+    Cards need not make a full deck (worked examples give only the cards that
+    matter), but no card may appear more often than the variant's deck holds it.
+    """
+
+    __slots__ = ("_drawn", "_ending", "_hands", "_history", "_next_number", "_opened",
+                 "_pending", "_phase", "_public", "_stock", "_table", "_turn", "rules",
+                 "_discard_pile")
+
+    def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                 discard: Sequence[Card] = (), *, first: int = 0) -> None:
+        players = len(hands)
+        if not rules.min_players <= players <= rules.max_players:
+            raise RulesError(f"{rules.title} is for {rules.min_players} to {rules.max_players} "
+                             f"players, not {players}")
+        if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
+            raise RulesError(f"the first seat must be from 0 to {players - 1}, not {first!r}")
+        everything = Counter(card for cards in (*hands, stock, discard) for card in cards)
+        for card, count in everything.items():
+            allowed = rules.jokers if card.is_joker else rules.decks
+            if count > allowed:
+                raise RulesError(f"{card.code} appears {count} times; the {rules.title} deck "
+                                 f"holds it {allowed} times")
+        self.rules = rules
+        self._hands = [list(hand) for hand in hands]
+        self._stock = list(reversed(stock))  # the top is the end of the list
+        self._table: dict[int, TableMeld] = {}
+        self._opened = [not needs_opening(rules)] * players
+        self._turn = first
+        self._phase = Phase.DRAW
+        self._pending: list[int] = []
+        self._drawn: Card | None = None
+        self._history: list[Operation] = []
+        self._public: list[Operation] = []
+        self._ending: RoundEnding | None = None
+        self._next_number = 1
+        self._discard_pile = list(discard)
+        if not self._stock:
+            self._end("stock_out")
+
+    @classmethod
+    def from_deal(cls, rules: RuleSet, dealt: object, *, first: int = 0) -> RoundState:
+        """A round from a :class:`~site_builder.engine.deal.Deal`.
+
+        >>> from site_builder.engine import deal, get_rules
+        >>> rules = get_rules("cardverse")
+        >>> state = RoundState.from_deal(rules, deal(rules, 2, seed=1))
+        >>> [len(hand) for hand in state.hands], len(state.stock), len(state.discard_pile)
+        ([7, 7], 37, 1)
+        """
+        from site_builder.engine.deal import Deal
+
+        if not isinstance(dealt, Deal):
+            raise TypeError(f"expected a Deal, not {dealt!r}")
+        return cls(rules, dealt.hands, dealt.stock, dealt.discard, first=first)
+
+    # ----------------------------------------------------------------- reading
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self._hands)
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is (after the round ends: the seat that acted last)."""
+        return self._turn
+
+    @property
+    def phase(self) -> Phase:
+        """``DRAW``, ``PLAY`` or ``OVER``."""
+        return self._phase
+
+    @property
+    def is_over(self) -> bool:
+        """True once the round has ended."""
+        return self._ending is not None
+
+    @property
+    def ending(self) -> RoundEnding | None:
+        """The round's end, once it is over."""
+        return self._ending
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every seat's hand."""
+        return tuple(tuple(hand) for hand in self._hands)
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The stock, ``stock[0]`` drawn next."""
+        return tuple(reversed(self._stock))
+
+    @property
+    def discard_pile(self) -> tuple[Card, ...]:
+        """The discard pile, its top last."""
+        return tuple(self._discard_pile)
+
+    @property
+    def table(self) -> tuple[TableMeld, ...]:
+        """The melds on the table, in the order they were laid."""
+        return tuple(self._table.values())
+
+    @property
+    def opened(self) -> tuple[bool, ...]:
+        """Which seats have opened (always all of them when the variant has no opening)."""
+        return tuple(self._opened)
+
+    @property
+    def pending(self) -> tuple[int, ...]:
+        """Meld numbers of the opening laid this turn and not yet checked."""
+        return tuple(self._pending)
+
+    @property
+    def history(self) -> tuple[Operation, ...]:
+        """Every operation applied so far, in order."""
+        return tuple(self._history)
+
+    def cards(self) -> tuple[Card, ...]:
+        """Every card in the round: hands, stock, discard pile and table (for invariant checks).
+
+        >>> from site_builder.engine import deal, get_rules
+        >>> rules = get_rules("cardverse")
+        >>> len(RoundState.from_deal(rules, deal(rules, 2, seed=1)).cards())
+        52
+        """
+        out: list[Card] = []
+        for hand in self._hands:
+            out.extend(hand)
+        out.extend(self._stock)
+        out.extend(self._discard_pile)
+        for meld in self._table.values():
+            out.extend(meld.cards)
+        return tuple(out)
+
+    def view(self, seat: int) -> View:
+        """What *seat* may see (see :class:`View`)."""
+        self._check_seat(seat)
+        mine = seat == self._turn and not self.is_over
+        return View(
+            rules=self.rules, seat=seat, turn=self._turn, phase=self._phase,
+            hand=tuple(self._hands[seat]),
+            hand_sizes=tuple(len(hand) for hand in self._hands),
+            stock_size=len(self._stock),
+            discard_top=self._discard_pile[-1] if self._discard_pile else None,
+            discard_size=len(self._discard_pile),
+            table=tuple(self._table.values()),
+            opened=tuple(self._opened),
+            pending=tuple(self._pending) if mine else (),
+            drawn=self._drawn if mine else None,
+            history=tuple(self._public),
+            legal=self._legal_kinds() if mine else (),
+        )
+
+    def _legal_kinds(self) -> tuple[ActionKind, ...]:
+        if self._phase is Phase.DRAW:
+            kinds: list[ActionKind] = []
+            if self._stock:
+                kinds.append("draw_stock")
+            if self._discard_pile:
+                kinds.append("draw_discard")
+            return tuple(kinds)
+        if self._phase is Phase.PLAY:
+            if self._opened[self._turn] and self._table:
+                return ("meld", "lay_off", "discard")
+            return ("meld", "discard")
+        return ()
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every legal action now, concretely.
+
+        Draws; every meld the hand holds (as :func:`~site_builder.engine.search.find_melds`
+        lists them); lay-offs of one card at a time (several cards at once are
+        legal too when they fit); one discard per distinct card.
+
+        >>> from site_builder.engine import get_rules, parse_cards
+        >>> state = RoundState(get_rules("cardverse"), [parse_cards("5H 6H 7H"),
+        ...                    parse_cards("2C 3D 4S")], parse_cards("KS"), parse_cards("4C"))
+        >>> _ = state.draw_discard()
+        >>> [a.describe(0) for a in state.legal_actions()]
+        ['1: meld 5H 6H 7H', '1: discard 5H', '1: discard 6H', '1: discard 7H', '1: discard 4C']
+        """
+        if self._phase is Phase.DRAW:
+            return tuple(Action(kind) for kind in self._legal_kinds())
+        if self._phase is Phase.OVER:
+            return ()
+        hand = self._hands[self._turn]
+        actions = [Action("meld", meld) for meld in find_melds(hand, self.rules)
+                   if self.can_meld(meld)]
+        if self._opened[self._turn]:
+            for number in self._table:
+                for card in dict.fromkeys(hand):
+                    if self.can_lay_off(number, (card,)):
+                        actions.append(Action("lay_off", (card,), number))
+        actions.extend(Action("discard", (card,)) for card in dict.fromkeys(hand))
+        return tuple(actions)
+
+    # ----------------------------------------------------------------- drawing
+
+    def verify_draw_stock(self) -> None:
+        """Raise ValueError unless the player whose turn it is may draw from the stock."""
+        self._verify_phase(Phase.DRAW)
+        if not self._stock:
+            raise ValueError("the stock is empty")
+
+    def can_draw_stock(self) -> bool:
+        """Whether :meth:`draw_stock` is allowed now."""
+        return _can(self.verify_draw_stock)
+
+    def draw_stock(self) -> Drawing:
+        """Draw the top card of the stock."""
+        self.verify_draw_stock()
+        card = self._stock.pop()
+        return self._drew(Drawing(self._turn, "stock", card))
+
+    def verify_draw_discard(self) -> None:
+        """Raise ValueError unless the player may take the top of the discard pile."""
+        self._verify_phase(Phase.DRAW)
+        if not self._discard_pile:
+            raise ValueError("the discard pile is empty")
+
+    def can_draw_discard(self) -> bool:
+        """Whether :meth:`draw_discard` is allowed now."""
+        return _can(self.verify_draw_discard)
+
+    def draw_discard(self) -> Drawing:
+        """Take the top card of the discard pile."""
+        self.verify_draw_discard()
+        card = self._discard_pile.pop()
+        self._drawn = card
+        return self._drew(Drawing(self._turn, "discard", card))
+
+    def _drew(self, record: Drawing) -> Drawing:
+        assert record.card is not None
+        self._hands[self._turn].append(record.card)
+        self._phase = Phase.PLAY
+        self._history.append(record)
+        self._public.append(record if record.source == "discard"
+                            else Drawing(record.seat, "stock", None))
+        return record
+
+    # ----------------------------------------------------------------- melding
+
+    def verify_meld(self, cards: Sequence[Card]) -> None:
+        """Raise ValueError unless the player may lay *cards* as a new meld."""
+        self._check_meld(cards)
+
+    def can_meld(self, cards: Sequence[Card]) -> bool:
+        """Whether :meth:`meld` is allowed with these cards."""
+        return _can(lambda: self._check_meld(cards))
+
+    def meld(self, cards: Sequence[Card]) -> Melding:
+        """Lay *cards* from the hand as a new meld on the table."""
+        result = self._check_meld(cards)
+        seat = self._turn
+        laid = tuple(cards)
+        self._remove(seat, laid)
+        assert result.kind is not None
+        number = self._next_number
+        self._next_number += 1
+        self._table[number] = TableMeld(number, seat, laid, result.kind, result.points,
+                                        result.arrangement)
+        pending = not self._opened[seat]
+        if pending:
+            self._pending.append(number)
+        out = not self._hands[seat]
+        record = Melding(seat, number, laid, result.kind, result.points, result.arrangement,
+                         pending, out)
+        self._log(record)
+        if out:
+            self._opened[seat] = True
+            self._pending.clear()
+            self._end("out")
+        return record
+
+    def _check_meld(self, cards: Sequence[Card]) -> MeldResult:
+        self._verify_phase(Phase.PLAY)
+        laid = tuple(cards)
+        self._verify_holds(laid)
+        result = evaluate_meld(laid, self.rules)
+        if not result.valid:
+            raise ValueError(f"{_codes(laid)} is not a valid meld ({result.reason})")
+        if len(laid) == len(self._hands[self._turn]):
+            self._verify_may_go_out(extra=[laid])
+        return result
+
+    # ----------------------------------------------------------------- lay-offs
+
+    def verify_lay_off(self, target: int, cards: Sequence[Card]) -> None:
+        """Raise ValueError unless the player may add *cards* to table meld *target*."""
+        self._check_lay_off(target, cards)
+
+    def can_lay_off(self, target: int, cards: Sequence[Card]) -> bool:
+        """Whether :meth:`lay_off` is allowed with these cards and this meld."""
+        return _can(lambda: self._check_lay_off(target, cards))
+
+    def lay_off(self, target: int, cards: Sequence[Card]) -> LayingOff:
+        """Add *cards* from the hand to table meld number *target*."""
+        result = self._check_lay_off(target, cards)
+        seat = self._turn
+        added = tuple(cards)
+        self._remove(seat, added)
+        meld = self._table[target]
+        self._table[target] = TableMeld(target, meld.owner, meld.cards + added, meld.kind
+                                        if result.kind is None else result.kind,
+                                        result.points, result.arrangement)
+        out = not self._hands[seat]
+        record = LayingOff(seat, target, added, result.points, result.arrangement, out)
+        self._log(record)
+        if out:
+            self._end("out")
+        return record
+
+    def _check_lay_off(self, target: int, cards: Sequence[Card]) -> MeldResult:
+        self._verify_phase(Phase.PLAY)
+        seat = self._turn
+        if not self._opened[seat]:
+            raise ValueError(f"seat {seat + 1} has not opened yet and may not lay off")
+        meld = self._table.get(target) if isinstance(target, int) else None
+        if meld is None:
+            raise ValueError(f"there is no meld {target} on the table")
+        added = tuple(cards)
+        if not added:
+            raise ValueError("a lay-off needs at least one card")
+        self._verify_holds(added)
+        result = evaluate_layoff(meld.cards, added, self.rules)
+        if not result.valid:
+            raise ValueError(f"{_codes(added)} does not fit meld {target} "
+                             f"({_codes(meld.arrangement)}): {result.reason}")
+        if len(added) == len(self._hands[seat]):
+            self._verify_may_go_out(extra=[])
+        return result
+
+    # ----------------------------------------------------------------- discarding
+
+    def verify_discard(self, card: Card) -> None:
+        """Raise ValueError unless the player may discard *card*."""
+        self._verify_phase(Phase.PLAY)
+        self._verify_holds((card,))
+
+    def can_discard(self, card: Card) -> bool:
+        """Whether :meth:`discard` is allowed with this card."""
+        return _can(lambda: self.verify_discard(card))
+
+    def discard(self, card: Card) -> Discarding:
+        """Discard *card*, check a pending opening, and pass the turn (or end the round)."""
+        self.verify_discard(card)
+        seat = self._turn
+        self._remove(seat, (card,))
+        opening: OpeningResult | None = None
+        returned: tuple[Card, ...] = ()
+        withdrawn: tuple[int, ...] = ()
+        if self._pending:
+            opening = evaluate_opening([self._table[n].cards for n in self._pending], self.rules)
+            if opening.accepted:
+                self._opened[seat] = True
+            else:
+                withdrawn = tuple(self._pending)
+                returned = tuple(c for n in withdrawn for c in self._table.pop(n).cards)
+                self._hands[seat].extend(returned)
+            self._pending.clear()
+        self._discard_pile.append(card)
+        out = not self._hands[seat]
+        record = Discarding(seat, card, opening, returned, withdrawn, out)
+        self._log(record)
+        if out:
+            self._end("out")
+            return record
+        self._turn = (seat + 1) % len(self._hands)
+        self._phase = Phase.DRAW
+        self._drawn = None
+        if not self._stock:
+            self._end("stock_out")
+        return record
+
+    # ----------------------------------------------------------------- any action
+
+    def can(self, action: Action) -> bool:
+        """Whether *action* is legal now."""
+        return _can(lambda: self.verify(action))
+
+    def verify(self, action: Action) -> None:
+        """Raise ValueError unless *action* is legal now."""
+        if action.kind == "draw_stock":
+            self.verify_draw_stock()
+        elif action.kind == "draw_discard":
+            self.verify_draw_discard()
+        elif action.kind == "meld":
+            self.verify_meld(action.cards)
+        elif action.kind == "lay_off":
+            if action.target is None:
+                raise ValueError("a lay-off needs a target meld")
+            self.verify_lay_off(action.target, action.cards)
+        elif action.kind == "discard":
+            if len(action.cards) != 1:
+                raise ValueError("a discard is exactly one card")
+            self.verify_discard(action.cards[0])
+        else:
+            raise ValueError(f"unknown action {action.kind!r}")
+
+    def apply(self, action: Action) -> Operation:
+        """Apply *action* (it is verified first) and return its record."""
+        self.verify(action)
+        if action.kind == "draw_stock":
+            return self.draw_stock()
+        if action.kind == "draw_discard":
+            return self.draw_discard()
+        if action.kind == "meld":
+            return self.meld(action.cards)
+        if action.kind == "lay_off":
+            assert action.target is not None
+            return self.lay_off(action.target, action.cards)
+        return self.discard(action.cards[0])
+
+    # ----------------------------------------------------------------- helpers
+
+    def _check_seat(self, seat: int) -> None:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
+            raise ValueError(f"there is no seat {seat!r}")
+
+    def _verify_phase(self, phase: Phase) -> None:
+        if self._ending is not None:
+            raise ValueError("the round is over")
+        if self._phase is not phase:
+            seat = self._turn + 1
+            if phase is Phase.DRAW:
+                raise ValueError(f"seat {seat} has already drawn this turn")
+            raise ValueError(f"seat {seat} must draw first")
+
+    def _verify_holds(self, cards: tuple[Card, ...]) -> None:
+        hand = Counter(self._hands[self._turn])
+        for card, count in Counter(cards).items():
+            if hand[card] < count:
+                held = "does not hold" if not hand[card] else f"holds only {hand[card]} of"
+                raise ValueError(f"seat {self._turn + 1} {held} {card.code}")
+
+    def _verify_may_go_out(self, extra: list[tuple[Card, ...]]) -> None:
+        seat = self._turn
+        if self.rules.discard_to_win:
+            raise ValueError(f"seat {seat + 1} must keep a card for the final discard "
+                             f"(discard_to_win)")
+        if self._opened[seat]:
+            return
+        opening = evaluate_opening([*(self._table[n].cards for n in self._pending), *extra],
+                                   self.rules)
+        if not opening.accepted:
+            raise ValueError(f"seat {seat + 1} cannot go out with an opening that falls short "
+                             f"({opening.total} points, threshold {opening.threshold}: "
+                             f"{', '.join(opening.reasons)})")
+
+    def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
+        hand = self._hands[seat]
+        for card in cards:
+            hand.remove(card)
+
+    def _log(self, record: Operation) -> None:
+        self._history.append(record)
+        self._public.append(record)
+
+    def _end(self, reason: Literal["out", "stock_out"]) -> None:
+        winner = self._turn if reason == "out" else stock_out_winner(self._hands, self.rules)
+        ending = RoundEnding(
+            reason, winner,
+            tuple(hand_points(hand, self.rules) for hand in self._hands),
+            round_scores(self._hands, winner, self.rules),
+        )
+        self._ending = ending
+        self._phase = Phase.OVER
+        self._pending.clear()
+        self._drawn = None
+        self._log(ending)
+
+
+def _can(check: Callable[[], object]) -> bool:
+    try:
+        check()
+    except ValueError:
+        return False
+    return True

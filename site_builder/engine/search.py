@@ -1,0 +1,252 @@
+"""Searching a hand: every meld it holds, and the arrangement that leaves the fewest points.
+
+These are the building blocks of the round's list of legal actions and of the
+computer players. Both functions are exact within their bounds and
+deterministic.
+
+>>> from site_builder.engine import get_rules, parse_cards
+>>> rules = get_rules("cardverse")
+>>> hand = parse_cards("5H 6H 7H 8H 8C 8D KS")
+>>> [" ".join(c.code for c in meld) for meld in find_melds(hand, rules)]
+['8C 8D 8H', '5H 6H 7H', '5H 6H 7H 8H', '6H 7H 8H']
+>>> best = best_arrangement(hand, rules)
+>>> [" ".join(c.code for c in meld) for meld in best.melds], best.deadwood_points
+(['8C 8D 8H', '5H 6H 7H'], 10)
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from site_builder.engine.cards import CARDS_BY_ORDINAL, JOKER_ORDINAL, Card
+from site_builder.engine.melds import evaluate_meld
+from site_builder.engine.rules import RuleSet
+from site_builder.engine.scoring import card_hand_points
+
+__all__ = ["Arrangement", "best_arrangement", "find_melds"]
+
+Meld = tuple[Card, ...]
+
+
+def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
+    """Every distinct valid meld that can be laid from cards of *hand*.
+
+    Sets of 3 or 4 and sequences of any length, with up to
+    ``rules.max_jokers_per_meld`` of the hand's jokers; melds made of jokers
+    only are not listed. Each meld is given once, its cards sorted by ordinal
+    (suit, then rank, jokers last); sets come first, rank by rank, then
+    sequences, suit by suit.
+
+    >>> from site_builder.engine import get_rules, parse_cards
+    >>> melds = find_melds(parse_cards("JK 7S 8S 8H"), get_rules("rami51"))
+    >>> [" ".join(c.code for c in meld) for meld in melds]
+    ['8H 8S JK', '7S 8S JK']
+    >>> find_melds(parse_cards("AH 2H 3H"), get_rules("cardverse"))
+    ()
+    """
+    counts = Counter(card.ordinal for card in hand)
+    jokers = min(counts.pop(JOKER_ORDINAL, 0), rules.max_jokers_per_meld) if rules.jokers else 0
+    found: dict[tuple[int, ...], None] = {}
+    # Sets: rank by rank.
+    suits_by_rank: dict[int, list[int]] = {}
+    for ordinal in sorted(counts):
+        suits_by_rank.setdefault(ordinal % 13, []).append(ordinal // 13)
+    for rank in sorted(suits_by_rank):
+        suits = suits_by_rank[rank]
+        if len(suits) + jokers < 3:
+            continue
+        for k in range(jokers + 1):
+            for m in range(max(1, 3 - k), min(len(suits), 4 - k) + 1):
+                for combo in itertools.combinations(suits, m):
+                    ordinals = tuple(s * 13 + rank for s in combo) + (JOKER_ORDINAL,) * k
+                    if k == 0 or _valid(ordinals, rules):
+                        found.setdefault(ordinals, None)
+    # Sequences: suit by suit, position 1 is the low ace and 14 the high ace.
+    low = 1 if rules.ace_low else 2
+    for suit in range(4):
+        present = [False] * 16
+        held = 0
+        for rank in range(13):
+            if counts.get(suit * 13 + rank):
+                present[rank + 1] = True
+                held += 1
+        if held + jokers < 3 or held == 0:
+            continue
+        present[14] = present[1]
+        if not rules.ace_low:
+            present[1] = False
+        if not jokers:
+            # Runs of held cards: every window of 3 or more inside a run.
+            start = low
+            while start <= 14:
+                if not present[start]:
+                    start += 1
+                    continue
+                end = start
+                while present[end + 1]:
+                    end += 1
+                for a in range(start, end - 1):
+                    for b in range(a + 2, min(end, a + 12) + 1):
+                        found.setdefault(_run(suit, a, b), None)
+                start = end + 1
+            continue
+        for start in range(low, 13):
+            missing = 0
+            for end in range(start, min(start + 12, 14) + 1):
+                if not present[end]:
+                    missing += 1
+                    if missing > jokers:
+                        break
+                if end - start < 2 or missing == end - start + 1:
+                    continue
+                ordinals = tuple(sorted(
+                    suit * 13 + (p - 1 if p < 14 else 0)
+                    for p in range(start, end + 1) if present[p]
+                )) + (JOKER_ORDINAL,) * missing
+                if missing == 0 or _valid(ordinals, rules):
+                    found.setdefault(ordinals, None)
+    return tuple(tuple(CARDS_BY_ORDINAL[o] for o in key) for key in found)
+
+
+def _run(suit: int, start: int, end: int) -> tuple[int, ...]:
+    """The ordinals of the natural sequence from position *start* to *end*, sorted."""
+    return tuple(sorted(suit * 13 + (p - 1 if p < 14 else 0) for p in range(start, end + 1)))
+
+
+def _valid(ordinals: tuple[int, ...], rules: RuleSet) -> bool:
+    return evaluate_meld([CARDS_BY_ORDINAL[o] for o in ordinals], rules).valid
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """A way to split a hand: disjoint melds and the cards left over.
+
+    ``deadwood_points`` are the hand points of ``deadwood``; ``laid_points``
+    the laid points of ``melds`` (what an opening would count); ``complete``
+    is False when the search stopped at its node limit before proving the
+    arrangement best.
+    """
+
+    melds: tuple[Meld, ...]
+    deadwood: tuple[Card, ...]
+    deadwood_points: int
+    laid_points: int
+    complete: bool = True
+
+
+def best_arrangement(
+    hand: Sequence[Card],
+    rules: RuleSet,
+    *,
+    min_points: int | None = None,
+    need_pure: bool = False,
+    keep: int = 0,
+    limit: int = 20_000,
+) -> Arrangement:
+    """The disjoint melds from *hand* that leave the fewest hand points unmelded.
+
+    Constraints: when *min_points* is given, an arrangement with melds must
+    lay at least that many points, and with *need_pure* include a pure
+    sequence (an opening); otherwise nothing is laid. *keep* is the number of
+    cards that must stay in the hand (1 when the rules need a final discard).
+    Ties go to the arrangement with fewer cards left, then the first found.
+    The search visits at most *limit* nodes.
+
+    >>> from site_builder.engine import get_rules, parse_cards
+    >>> rules = get_rules("rami51")
+    >>> hand = parse_cards("5C 6C 7C KH KS KD 2D")
+    >>> best_arrangement(hand, rules).deadwood_points
+    2
+    >>> best_arrangement(hand, rules, min_points=51, need_pure=True).melds
+    ()
+    >>> len(best_arrangement(hand, get_rules("rami40"), min_points=40).melds)
+    2
+    """
+    cards = tuple(hand)
+    melds = find_melds(cards, rules)
+    keys = [tuple(card.ordinal for card in meld) for meld in melds]
+    info: list[tuple[int, bool]] = []
+    if min_points is not None:
+        for meld in melds:
+            result = evaluate_meld(meld, rules)
+            info.append((result.points, result.is_pure))
+    points_of = {card.ordinal: card_hand_points(card, rules) for card in cards}
+    counts = Counter(card.ordinal for card in cards)
+    naturals = sorted(o for o in counts if o != JOKER_ORDINAL)
+    containing: dict[int, list[int]] = {o: [] for o in naturals}
+    for index, key in enumerate(keys):
+        containing[min(o for o in key if o != JOKER_ORDINAL)].append(index)
+
+    total = sum(points_of[card.ordinal] for card in cards)
+    # Laying nothing is the fallback; only a laid arrangement may beat or replace it.
+    best_score = (total, len(cards))
+    best_melds: list[int] = []
+    chosen: list[int] = []
+    nodes = 0
+    stopped = False
+
+    def leaf(dead_points: int, dead_cards: int) -> None:
+        nonlocal best_score, best_melds
+        if dead_cards < keep:
+            return
+        if not chosen:
+            return
+        if min_points is not None:
+            laid = sum(info[i][0] for i in chosen)
+            if laid < min_points or (need_pure and not any(info[i][1] for i in chosen)):
+                return
+        score = (dead_points, dead_cards)
+        if score < best_score:
+            best_score = score
+            best_melds = list(chosen)
+
+    def visit(i: int, dead_points: int, dead_cards: int) -> None:
+        nonlocal nodes, stopped
+        nodes += 1
+        if dead_points > best_score[0]:
+            return
+        if nodes > limit:
+            stopped = True
+            return
+        while i < len(naturals) and counts[naturals[i]] == 0:
+            i += 1
+        if i == len(naturals):
+            jokers = counts[JOKER_ORDINAL]
+            leaf(dead_points + jokers * rules.joker_hand_points, dead_cards + jokers)
+            return
+        ordinal = naturals[i]
+        for index in containing[ordinal]:
+            key = keys[index]
+            need = Counter(key)
+            if all(counts[o] >= n for o, n in need.items()):
+                for o in key:
+                    counts[o] -= 1
+                chosen.append(index)
+                visit(i, dead_points, dead_cards)
+                chosen.pop()
+                for o in key:
+                    counts[o] += 1
+        counts[ordinal] -= 1
+        visit(i, dead_points + points_of[ordinal], dead_cards + 1)
+        counts[ordinal] += 1
+
+    visit(0, 0, 0)
+    used: Counter[int] = Counter()
+    for index in best_melds:
+        used.update(keys[index])
+    rest = counts.copy()
+    rest.subtract(used)
+    deadwood = tuple(card for card in cards if _take(rest, card.ordinal))
+    laid = sum(evaluate_meld(melds[i], rules).points for i in best_melds)
+    return Arrangement(tuple(melds[i] for i in best_melds), deadwood,
+                       sum(points_of[c.ordinal] for c in deadwood), laid, not stopped)
+
+
+def _take(rest: Counter[int], ordinal: int) -> bool:
+    if rest[ordinal] > 0:
+        rest[ordinal] -= 1
+        return True
+    return False
