@@ -4,9 +4,11 @@
     site-builder engine opening --game rami51 "QH KH AH" "JK 7S 8S"
     site-builder engine hand --game cardverse --ace-high AH KS 7D
     site-builder engine layoff --game rami51 --meld "5H 6H 7H" 8H
+    site-builder engine simulate --game cardverse --players hard,easy --games 100 --seed 1
 
 Exit 0 whenever a verdict is given (valid or not); exit 2 with one line on
 stderr for bad input (an unknown card or game, a malformed option).
+``simulate`` exits 1 when a game broke an invariant (listed in ``violations``).
 
 In the ``jokers`` object of ``meld`` and ``layoff`` the first joker is keyed
 ``"JK"``, the second ``"JK#2"`` and so on, in the order the jokers were given;
@@ -18,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from typing import Any
 
 from site_builder.engine import (
@@ -33,6 +36,7 @@ from site_builder.engine import (
     get_rules,
     hand_points,
     parse_cards,
+    simulate,
 )
 from site_builder.errors import UserError
 
@@ -88,6 +92,20 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
                         help='the meld on the table, e.g. "5H 6H 7H"')
     layoff.add_argument("cards", nargs="+", metavar="CARD", help="the cards added, e.g. 8H")
     layoff.set_defaults(func=run_layoff)
+
+    sim = commands.add_parser("simulate", parents=[common, game, joker_value],
+                              help="play computer players against each other",
+                              description="Play games between computer players and print "
+                                          "the totals per seat.")
+    sim.add_argument("--players", required=True, metavar="LEVELS",
+                     help="one level per seat, comma-separated: easy, normal, hard "
+                          "(e.g. hard,easy)")
+    sim.add_argument("--games", type=int, default=100, metavar="N",
+                     help="number of games (default 100)")
+    sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    sim.add_argument("--discard-to-win", action="store_true",
+                     help="house rule: going out needs a final discard")
+    sim.set_defaults(func=run_simulate)
 
 
 def _rules(args: argparse.Namespace, **overrides: Any) -> RuleSet:
@@ -145,3 +163,22 @@ def run_layoff(args: argparse.Namespace) -> int:
     meld = _cards(args.meld, "--meld: ")
     added = _cards(args.cards)
     return _emit(meld_json(evaluate_layoff(meld, added, rules)))
+
+
+def run_simulate(args: argparse.Namespace) -> int:
+    rules = _rules(args, **({"discard_to_win": True} if args.discard_to_win else {}))
+    levels = [level.strip().lower() for level in args.players.split(",")]
+    if args.games < 1:
+        raise UserError(f"--games must be at least 1, not {args.games}")
+    try:
+        started = time.perf_counter()
+        result = simulate(rules, levels, args.games, args.seed)
+        elapsed = time.perf_counter() - started
+    except ValueError as exc:  # RulesError included: an unknown level, a bad player count
+        raise UserError(f"--players: {exc}") from exc
+    _emit({"games": result.games, "rounds": result.rounds,
+           "game_wins": list(result.game_wins), "round_wins": list(result.round_wins),
+           "average_points": list(result.average_points),
+           "rounds_per_second": round(result.rounds / elapsed, 1) if elapsed > 0 else None,
+           "violations": list(result.violations)})
+    return 1 if result.violations else 0

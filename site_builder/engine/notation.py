@@ -122,7 +122,7 @@ class Step:
 
 
 _STEP: Final = re.compile(r"^\s*(\d+)\s*:\s*(.*?)\s*$", re.S)
-_LAYOFF: Final = re.compile(r"^(.*?)\s+on\s+#?(\d+)$", re.I | re.S)
+_LAYOFF: Final = re.compile(r"^(.*?)\s+on\s+(\d+)$", re.I | re.S)
 
 
 def parse_steps(text: str | Sequence[str]) -> tuple[Step, ...]:

@@ -172,12 +172,11 @@ class EasyPlayer(_Base):
         rest = list(hand)
         chosen: list[tuple[Card, ...]] = []
         while True:
-            melds = find_melds(rest, rules)
+            melds = [m for m in find_melds(rest, rules)
+                     if not (rules.discard_to_win and len(m) == len(rest))]
             if not melds:
                 break
             meld = max(melds, key=lambda m: (len(m), evaluate_meld(m, rules).points))
-            if rules.discard_to_win and len(meld) == len(rest):
-                break
             chosen.append(meld)
             rest = _without(rest, meld)
         min_points, _ = self._opening_limits(view)

@@ -102,12 +102,19 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
                         break
                 if end - start < 2 or missing == end - start + 1:
                     continue
-                ordinals = tuple(sorted(
-                    suit * 13 + (p - 1 if p < 14 else 0)
-                    for p in range(start, end + 1) if present[p]
-                )) + (JOKER_ORDINAL,) * missing
-                if missing == 0 or _valid(ordinals, rules):
-                    found.setdefault(ordinals, None)
+                held_here = [suit * 13 + (p - 1 if p < 14 else 0)
+                             for p in range(start, end + 1) if present[p]]
+                # Spare jokers may also stand in for held cards (kept for other melds).
+                for spare in range(jokers - missing + 1):
+                    if spare >= len(held_here):
+                        break
+                    for replaced in itertools.combinations(range(len(held_here)), spare):
+                        ordinals = tuple(sorted(
+                            o for i, o in enumerate(held_here) if i not in replaced
+                        )) + (JOKER_ORDINAL,) * (missing + spare)
+                        if ordinals not in found and (missing + spare == 0
+                                                      or _valid(ordinals, rules)):
+                            found[ordinals] = None
     return tuple(tuple(CARDS_BY_ORDINAL[o] for o in key) for key in found)
 
 
