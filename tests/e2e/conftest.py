@@ -1,0 +1,91 @@
+"""Browser tests against a real build served on 127.0.0.1.
+
+One build per session: ``site-builder build --out TMP --base-url http://127.0.0.1:PORT/``,
+served by ``http.server`` in a thread. The server is bound before the build, so the base
+URL baked into the 404 pages, canonical links and sitemap is the one actually served.
+Chromium is Debian's (/usr/bin/chromium); ``playwright install`` is never needed.
+"""
+
+from __future__ import annotations
+
+import functools
+import subprocess
+import sys
+import threading
+from collections.abc import Iterator
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+import pytest
+from e2e_site import CHROMIUM, PAGES, ROOT, SCREENSHOTS, ServedSite
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    """A test that asks for ``site_page`` runs once for every page in every language."""
+    if "site_page" in metafunc.fixturenames:
+        metafunc.parametrize("site_page", PAGES, ids=[p.id for p in PAGES])
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    """Static files, like a plain static host: a missing path gets /404.html with status 404."""
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (stdlib signature)
+        pass
+
+    def send_error(self, code: int, message: str | None = None,
+                   explain: str | None = None) -> None:
+        page = Path(self.directory) / "404.html"
+        if code != 404 or self.command != "GET" or not page.is_file():
+            super().send_error(code, message, explain)
+            return
+        body = page.read_bytes()
+        self.send_response(404)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(body)))
+        self.end_headers()
+        self.wfile.write(body)
+
+
+@pytest.fixture(scope="session")
+def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite]:
+    """Build the site into a temporary folder and serve it on 127.0.0.1 (a free port)."""
+    out = tmp_path_factory.mktemp("site") / "dist"
+    handler = functools.partial(_QuietHandler, directory=str(out))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    url = f"http://127.0.0.1:{server.server_address[1]}/"
+    try:
+        build = subprocess.run(
+            [sys.executable, "-m", "site_builder", "build", "--out", str(out), "--base-url", url],
+            cwd=ROOT, capture_output=True, text=True, timeout=300)
+        assert build.returncode == 0, f"site-builder build failed:\n{build.stdout}{build.stderr}"
+        thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
+        thread.start()
+        yield ServedSite(out, url)
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def base_url(served_site: ServedSite) -> str:
+    """Playwright resolves ``page.goto("pl/first-meld/")`` against the served build."""
+    return served_site.url
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": CHROMIUM,
+        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-quic"],
+    }
+
+
+@pytest.fixture(scope="session")
+def screenshots_dir() -> Path:
+    """Screenshots for review by a person; git-ignored, never compared by a test."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    return SCREENSHOTS
