@@ -312,6 +312,11 @@ def verify_pages(pages: list[Page], profiles: dict[str, Profile]) -> Verificatio
     out = Verification()
     for page in pages:
         for block in page.examples:
+            if block.table == "round":
+                rows = _verify_round(page.source, block, profiles, out.problems)
+                out.claims.extend(c for vr in rows for c in vr.claims)
+                out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
+                continue
             rows = []
             for row in block.rows:
                 verified = _verify_row(page.source, block, row, profiles, out.problems)
@@ -394,6 +399,120 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
         for key, (value, fld) in sorted(stated.items(), key=lambda kv: kv[1][1].line)
     )
     return VerifiedRow(row, game, profile, rules, inputs, computed, claims)
+
+
+# --- worked rounds ---------------------------------------------------------------------------
+
+ROUND_SETUP = ("hands", "stock", "discard")
+ROUND_CLAIMS: dict[str, Callable[[str], Any]] = {
+    "kind": _choice("set", "sequence"),
+    "points": _int,
+    "total": _int,
+    "threshold": _int,
+    "verdict": _choice("accepted", "rejected"),
+    "returned": lambda v: sorted(_card_codes(v)),
+    "hand": lambda v: sorted(_card_codes(v)),
+    "winner": _int,
+    "hand_points": _ints,
+    "scores": _ints,
+}
+
+
+def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile],
+                  problems: list[Problem]) -> list[VerifiedRow]:
+    """Replay a worked round step by step; each row is one step and its stated results.
+
+    The block's defaults hold the deal (``hands``, ``stock``, ``discard``), the ``game``
+    and the ``profile``; each row holds a ``step`` in the engine's round notation.
+    """
+    before = len(problems)
+
+    def error(line: int, message: str) -> None:
+        problems.append(Problem(source, line, message))
+
+    known = {"game", "profile", *ROUND_SETUP}
+    for fld in block.defaults.values():
+        if fld.key not in known:
+            error(fld.line, f"unknown field {fld.key!r} for a round table; expected: "
+                            f"{', '.join(sorted(known))} before the first row")
+    for key in ("game", *ROUND_SETUP):
+        if key not in block.defaults:
+            error(block.line, f"round table needs '{key}:' before the first row")
+    for row in block.rows:
+        for fld in row.fields.values():
+            if fld.key != "step" and fld.key not in ROUND_CLAIMS:
+                error(fld.line, f"example {row.caption.text!r}: unknown field {fld.key!r} in "
+                                f"a round row; expected step and claims: "
+                                f"{', '.join(ROUND_CLAIMS)}")
+        if "step" not in row.fields:
+            error(row.line, f"example {row.caption.text!r}: missing 'step:' (e.g. "
+                            "'step: 1: draw stock')")
+    if len(problems) > before:
+        return []
+    game = block.defaults["game"]
+    if game.value not in engine.PRESETS:
+        error(game.line, f"unknown game {game.value!r}; use one of: {', '.join(engine.PRESETS)}")
+        return []
+    profile_field = block.defaults.get("profile")
+    profile = profiles.get(profile_field.value if profile_field else "reference")
+    if profile is None:
+        error(profile_field.line if profile_field else block.line,
+              f"unknown rule profile; declared in {PROFILES_FILE}: {', '.join(profiles)}")
+        return []
+    try:
+        rules = engine.get_rules(game.value, **profile.overrides)
+        hands = tuple(_cards(h) for h in block.defaults["hands"].value.split("|"))
+        stock = _cards(block.defaults["stock"].value)
+        discard = _cards(block.defaults["discard"].value)
+    except (_Bad, engine.RulesError) as exc:
+        error(block.defaults["hands"].line, f"round setup: {exc}")
+        return []
+    rows: list[VerifiedRow] = []
+    for index, row in enumerate(block.rows):
+        steps = [r.fields["step"].value for r in block.rows[: index + 1]]
+        step_line = row.fields["step"].line
+        try:
+            done = engine.replay(rules, hands, stock, discard, steps)
+        except engine.ReplayError as exc:
+            error(step_line, f"example {row.caption.text!r}: {exc}")
+            return rows
+        step = done.steps[-1]
+        computed = _round_values(done, step)
+        claims = []
+        for key, fld in sorted(row.fields.items(), key=lambda kv: kv[1].line):
+            if key == "step":
+                continue
+            try:
+                stated = ROUND_CLAIMS[key](fld.value)
+            except _Bad as exc:
+                error(fld.line, f"example {row.caption.text!r}: {key}: {exc}")
+                continue
+            claims.append(Claim(source, fld.line, row.caption.text, key, stated,
+                                computed.get(key)))
+        inputs = {"step": step, "seat": step.operation.seat + 1, "hands": hands,
+                  "stock": stock, "discard": discard}
+        rows.append(VerifiedRow(row, game.value, profile, rules, inputs, computed,
+                                tuple(claims)))
+    return rows
+
+
+def _round_values(done: engine.Replay, step: engine.ReplayStep) -> Computed:
+    op = step.operation
+    seat = op.seat
+    values: Computed = {"operation": op, "hand": sorted(c.code for c in done.hands[seat]),
+                        "hand_cards": done.hands[seat], "ending": done.ending}
+    if isinstance(op, engine.Melding):
+        values.update(kind=op.kind, points=op.points)
+    elif isinstance(op, engine.LayingOff):
+        values.update(points=op.points)
+    elif isinstance(op, engine.Discarding) and op.opening is not None:
+        values.update(total=op.opening.total, threshold=op.opening.threshold,
+                      verdict="accepted" if op.opening.accepted else "rejected",
+                      returned=sorted(c.code for c in op.returned))
+    if done.ending is not None:
+        values.update(winner=done.ending.winner + 1, hand_points=list(done.ending.hand_points),
+                      scores=list(done.ending.scores))
+    return values
 
 
 def describe(claim: Claim, row: VerifiedRow | None = None) -> str:

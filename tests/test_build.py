@@ -161,14 +161,19 @@ class Tables(HTMLParser):
     def __init__(self) -> None:
         super().__init__()
         self.rows: list[list[str]] = []
+        self.table_of_row: list[int] = []
+        self.tables = 0
         self.cell: list[str] | None = None
         self.depth = 0
         self.skip = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = dict(attrs)
+        if tag == "table":
+            self.tables += 1
         if tag == "tr":
             self.rows.append([])
+            self.table_of_row.append(self.tables)
         if tag in ("td", "th") and self.rows:
             self.cell = []
         if self.cell is not None and "stand-in" in (a.get("class") or ""):
@@ -210,8 +215,10 @@ def test_first_meld_pages_show_the_seeds_cards_numbers_and_verdicts(built_site: 
         seed_body = [r for r in seed if any(ch.isdigit() for ch in r[-1])]
         parser = Tables()
         parser.feed(page_file(built_site, lang, "first-meld").read_text(encoding="utf-8"))
-        page_body = [r for r in parser.rows if len(r) == 4 and any(c.isdigit() for c in r[3])
-                     or len(r) == 4 and any(c.isdigit() for c in r[2])]
+        # the seed's two tables are the page's first two: melds, then first melds
+        page_body = [r for r, t in zip(parser.rows, parser.table_of_row, strict=True)
+                     if t in (1, 2) and r and not r[0].strip() == ""
+                     and any(ch.isdigit() for ch in r[-1] + r[-2])]
         assert len(page_body) == len(seed_body) == 9, lang
         for seed_row, page_row in zip(seed_body, page_body, strict=True):
             # cards, verdict and points/total columns, cell by cell, in the seed's order
@@ -228,8 +235,8 @@ def test_seed_numbers_in_order(built_site: Path) -> None:
         parser = Tables()
         parser.feed(page_file(built_site, lang, "first-meld").read_text(encoding="utf-8"))
         numbers = []
-        for row in parser.rows:
-            if len(row) == 4 and row[0] and any(ch.isdigit() for ch in row[2] + row[3]):
+        for row, table in zip(parser.rows, parser.table_of_row, strict=True):
+            if table in (1, 2) and len(row) == 4 and row[0] and any(ch.isdigit() for ch in row[2] + row[3]):
                 cell = row[3] if re.match(r"\s*\d", row[3]) else row[2]
                 numbers.append(re.match(r"\s*(\d+)", cell).group(1))  # type: ignore[union-attr]
         assert numbers == expected, lang

@@ -125,6 +125,7 @@ def test_check_json_lists_every_claim() -> None:
         for number, text in enumerate((ROOT / rel).read_text(encoding="utf-8").splitlines(), 1):
             key = text.split(":", 1)[0]
             if key in {"verdict", "kind", "points", "total", "threshold", "reasons", "reason",
-                       "jokers", "hand_size", "winner"}:
+                       "jokers", "hand_size", "winner", "hand", "returned", "hand_points",
+                       "scores"}:
                 stated.add((rel, number))
     assert {(c["source"], c["line"]) for c in claims} == stated

@@ -26,8 +26,9 @@ def mutate(field: str, value: str) -> str:
     if re.fullmatch(r"\d+(,\s*\d+)*", value):
         first, *rest = value.split(",")
         return ",".join([str(int(first) + 1), *rest])
-    if field == "jokers":
-        return re.sub(r"^(\d+)", lambda m: str(int(m.group(1)) + 1), value)
+    if field in ("jokers", "hand", "returned"):  # cards: the first card changes suit
+        return re.sub(r"^(\w+?)([CDHS])", lambda m: m.group(1) + "DHSC"["CDHS".index(
+            m.group(2))], value)
     return FLIPS[value]
 
 
