@@ -12,21 +12,20 @@ import tempfile
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from site_builder.content import Page, parse_page, placeholders, read_text
 from site_builder.errors import Problem, UserError
-from site_builder.examples import Profile, Verification, describe, load_profiles, verify_pages
-from site_builder.i18n import (
-    SOURCE_LANG,
-    LoadedCatalog,
-    discover_languages,
-    load_catalog,
-)
+
+if TYPE_CHECKING:
+    from site_builder.examples import Profile, Verification
+    from site_builder.i18n import LoadedCatalog
 
 CONTENT_DIR = "content"
 TEMPLATES_DIR = "templates"
+LOCALES_DIR = "locales"
 SITE_FILE = "content/site.toml"
+SOURCE_LANG = "en"
 
 
 @dataclass
@@ -49,8 +48,15 @@ class Site:
 # --- stage 1: load --------------------------------------------------------------------------
 
 
-def load_site(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
-    """Read content, profiles, settings and catalogs; report every problem found."""
+def load_site(root: Path, base_url: str | None = None,
+              catalogs: bool = True) -> tuple[Site, list[Problem]]:
+    """Read content, profiles, settings and catalogs; report every problem found.
+
+    With ``catalogs=False`` the catalogs are left to the caller (the build reads each
+    one where its language is rendered).
+    """
+    from site_builder.examples import load_profiles
+
     problems: list[Problem] = []
     config = _load_config(root, problems)
     if base_url:
@@ -88,14 +94,49 @@ def load_site(root: Path, base_url: str | None = None) -> tuple[Site, list[Probl
     pages.sort(key=lambda p: (p.order, p.slug))
     profiles, errs = load_profiles(root)
     problems.extend(errs)
-    catalogs: dict[str, LoadedCatalog] = {}
-    for lang in discover_languages(root):
-        loaded, errs = load_catalog(root, lang)
+    from site_builder.i18n import load_catalog as babel_load_catalog
+
+    loaded_catalogs: dict[str, LoadedCatalog] = {}
+    for lang in discover_languages(root) if catalogs else ():
+        loaded, errs = babel_load_catalog(root, lang)
         problems.extend(errs)
         if loaded is not None:
-            catalogs[lang] = loaded
+            loaded_catalogs[lang] = loaded
     languages = [SOURCE_LANG, *discover_languages(root)]
-    return Site(root, config, pages, profiles, languages, catalogs), problems
+    return Site(root, config, pages, profiles, languages, loaded_catalogs), problems
+
+
+def discover_languages(root: Path) -> list[str]:
+    """Languages that have a catalog, sorted by code (as :func:`site_builder.i18n`'s)."""
+    base = root / LOCALES_DIR
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir()
+                  if (p / "LC_MESSAGES" / "messages.po").is_file())
+
+
+def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Problem]]:
+    """Read one catalog for rendering and checks.
+
+    The fast reader (:mod:`site_builder.po`) reads a well-formed file; anything else goes
+    to Babel, which also reports any error at its line. Both give the same messages.
+    :func:`load_site` gives Babel catalogs, which the ``i18n`` commands write back.
+    """
+    from site_builder.i18n import LoadedCatalog, num_plurals, po_path
+    from site_builder.i18n import load_catalog as babel_load_catalog
+    from site_builder.po import parse_po
+
+    rel = po_path(lang)
+    try:
+        catalog = parse_po((root / rel).read_bytes(), num_plurals(lang))
+    except ValueError:  # e.g. a language Babel does not know: let Babel say so
+        catalog = None
+    if catalog is None:
+        return babel_load_catalog(root, lang)
+    return LoadedCatalog(lang, rel, catalog), []  # type: ignore[arg-type]
+
+
+
 
 
 def _load_config(root: Path, problems: list[Problem]) -> Config:
@@ -125,13 +166,15 @@ class Checked:
     problems: list[Problem]
 
 
-def verify_site(site: Site) -> Checked:
-    """Replay every example, check every placeholder and every translation."""
-    from site_builder.checks import check_catalog
-    from site_builder.render import rule_values
-    from site_builder.templates_i18n import card_terms
+def verify_site(site: Site, catalogs: bool = True) -> Checked:
+    """Replay every example, check every placeholder and every translation.
 
-    verification = verify_pages(site.pages, site.profiles)
+    With ``catalogs=False`` the catalogs are left to the caller (see :func:`check_catalogs`).
+    """
+    from site_builder.examples import describe
+    from site_builder.render import rule_values
+
+    verification = verify_examples(site.pages, site.profiles)
     problems = list(verification.problems)
     rows = {(c.source, c.line): vr for t in verification.tables.values() for vr in t.rows
             for c in vr.claims}
@@ -141,15 +184,64 @@ def verify_site(site: Site) -> Checked:
     values = rule_values()
     for page in site.pages:
         for segment in page.segments():
+            if "{" not in segment.text and "}" not in segment.text:
+                continue
             for name in placeholders(segment.text):
                 if name not in values:
                     problems.append(Problem(page.source, segment.line,
                                             f"unknown rule placeholder {{{name}}}; known: "
                                             f"{', '.join(sorted(values))}"))
-    terms = card_terms(site.root)
-    for loaded in site.catalogs.values():
-        problems.extend(check_catalog(loaded, terms))
+    if catalogs:
+        problems.extend(check_catalogs(site, site.catalogs.values()))
     return Checked(verification, problems)
+
+
+def check_catalogs(site: Site, loaded: Any) -> list[Problem]:
+    """The translation checks of each catalog in *loaded*."""
+    from site_builder.checks import check_catalog
+    from site_builder.templates_i18n import card_terms
+
+    terms = card_terms(site.root)
+    return [problem for catalog in loaded for problem in check_catalog(catalog, terms)]
+
+
+def verify_examples(pages: list[Page], profiles: dict[str, Profile]) -> Verification:
+    """As :func:`site_builder.examples.verify_pages`, replaying each distinct block once.
+
+    A block with the same text as one already verified (wherever it stands) gets that
+    block's rows and claims, moved to its own file and lines. A block with any problem
+    is verified on its own, so every problem keeps its own place.
+    """
+    import dataclasses
+
+    from site_builder.examples import Verification, VerifiedTable, verify_pages
+    from site_builder.render import example_key
+
+    out = Verification()
+    done: dict[str, tuple[int, VerifiedTable]] = {}
+    for page in pages:
+        for block in page.examples:
+            key = example_key(block)
+            first = done.get(key)
+            if first is None:
+                one = verify_pages([dataclasses.replace(page, blocks=(block,))], profiles)
+                table = one.tables[(page.source, block.line)]
+                if not one.problems and len(table.rows) == len(block.rows):
+                    done[key] = (block.line, table)
+                out.problems.extend(one.problems)
+                out.claims.extend(one.claims)
+                out.tables[(page.source, block.line)] = table
+                continue
+            line, table = first
+            delta = block.line - line
+            rows = []
+            for row, verified in zip(block.rows, table.rows, strict=True):
+                claims = tuple(dataclasses.replace(c, source=page.source, line=c.line + delta)
+                               for c in verified.claims)
+                rows.append(dataclasses.replace(verified, row=row, claims=claims))
+                out.claims.extend(claims)
+            out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
+    return out
 
 
 # --- stage 4: write -------------------------------------------------------------------------
@@ -199,19 +291,147 @@ def _exchange(a: Path, b: Path) -> bool:
 
 # --- the whole build ------------------------------------------------------------------------
 
+# Render languages in parallel processes only when there is this much to render
+# (pages × languages); below it, starting the processes costs more than it saves.
+PARALLEL_MIN_PAGES = 600
+
 
 @dataclass
 class BuildResult:
-    site: Site
-    checked: Checked
-    files: dict[str, bytes]
+    site: Site | None  # None when nothing had changed and nothing was read
+    checked: Checked | None
+    files: list[str]
     stats: dict[str, Any]
+    claims: int = 0
+    languages: list[str] = field(default_factory=list)
+    rendered: list[str] = field(default_factory=list)  # languages rendered by this build
+
+
+@dataclass
+class Inputs:
+    """Content hashes of everything a build reads (see :mod:`site_builder.cache`)."""
+
+    shared: str  # code, templates, content (pages, profiles, settings), base URL, languages
+    catalogs: dict[str, str]  # by language
+
+    def language_key(self, lang: str) -> str:
+        from site_builder.cache import digest
+
+        return digest(self.shared, lang, self.catalogs.get(lang, ""))
+
+    @property
+    def site_key(self) -> str:
+        from site_builder.cache import digest
+
+        return digest(self.shared, *(f"{k}={v}" for k, v in sorted(self.catalogs.items())))
+
+
+def hash_inputs(root: Path, base_url: str | None) -> Inputs:
+    from site_builder.cache import code_version, digest, file_digest, tree_digest
+
+    languages = discover_languages(root)
+    shared = digest(code_version(), tree_digest(root / TEMPLATES_DIR),
+                    tree_digest(root / CONTENT_DIR), base_url or "", ",".join(languages))
+    catalogs = {lang: file_digest(root / LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po")
+                for lang in languages}
+    return Inputs(shared, catalogs)
 
 
 def build(root: Path, out: Path | None = None, base_url: str | None = None,
-          strict: bool = False) -> BuildResult:
-    """Run every stage; raise :class:`UserError` with every problem, writing nothing."""
-    from site_builder.cache import bytecode_cache
+          strict: bool = False, cache: bool = True, jobs: int | None = None) -> BuildResult:
+    """Run every stage; raise :class:`UserError` with every problem, writing nothing.
+
+    With *cache*, results are kept in ``ROOT/.cache/site-builder/``: when nothing has
+    changed since the build that wrote *out*, nothing is done; when only some catalogs
+    changed, only those languages are rendered again. The output is the same either way.
+    *jobs* is the number of processes (default: one per CPU core).
+    """
+    if out is None:
+        return _build_in_memory(root, base_url, strict)
+    from site_builder.cache import Cache, digest
+
+    store = Cache(root if cache else None)
+    out = out.resolve()
+    inputs = hash_inputs(root, base_url) if store.enabled else None
+    record_key = digest(str(out))
+    record = store.get("out", record_key) if inputs is not None else None
+    reusable: dict[str, Any] = {}  # language -> its manifest, where *out* holds its pages
+    if record is not None and inputs is not None and _out_matches(out, record):
+        for lang, key in record["languages"].items():
+            if key == inputs.language_key(lang):
+                manifest = store.get("language", key)
+                if manifest is not None:
+                    reusable[lang] = manifest
+        if record["site"] == inputs.site_key and len(reusable) == len(record["languages"]):
+            summary = record["summary"]
+            _check_strict(strict, summary["fallbacks"])
+            return BuildResult(None, None, list(record["files"]), summary, summary["claims"],
+                               list(record["languages"]), [])
+
+    site, problems = load_site(root, base_url, catalogs=False)
+    if problems:
+        _, catalog_problems = _load_catalogs(site, site.languages[1:])
+        raise UserError(problems + catalog_problems)
+    checked = verify_site(site, catalogs=False)
+    if checked.problems:  # report the catalogs' problems too, then stop before rendering
+        catalogs, catalog_problems = _load_catalogs(site, site.languages[1:])
+        if catalog_problems:
+            raise UserError(catalog_problems)
+        raise UserError(checked.problems + check_catalogs(site, catalogs.values()))
+    reusable = {lang: m for lang, m in reusable.items() if lang in site.languages}
+    todo = [lang for lang in site.languages if lang not in reusable]
+    incremental = bool(reusable) and out.is_dir()
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
+    try:
+        shared, results, written, load_problems, check_problems = _render_languages(
+            site, checked, todo, tmp, root if store.enabled else None, jobs)
+        if load_problems:
+            raise UserError(load_problems)
+        if check_problems:
+            raise UserError(check_problems)
+        for lang, manifest in reusable.items():
+            results[lang] = manifest["result"]
+            written.update(manifest["files"])
+        from site_builder.site import render_globals, summary
+
+        stats = summary({lang: results[lang] for lang in site.languages}, 0)
+        _check_strict(strict, stats["fallbacks"])
+        global_files: list[str] = []
+
+        def emit(rel: str, data: bytes) -> None:
+            global_files.append(rel)
+            _write(tmp, rel, data)
+
+        render_globals(shared, results, emit)
+        os.chmod(tmp, 0o755)
+        if incremental:
+            _update_in_place(tmp, out, todo, global_files)
+        else:
+            _swap(tmp, out)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    shutil.rmtree(tmp, ignore_errors=True)
+    files = sorted({*written, *global_files})
+    stats["pages"] = len(files)
+    stats["claims"] = len(checked.verification.claims)
+    if inputs is not None:
+        for lang in todo:
+            store.put("language", inputs.language_key(lang),
+                      {"result": results[lang],
+                       "files": {f: st for f, st in written.items() if f.startswith(f"{lang}/")}})
+        store.put("out", record_key, {
+            "site": inputs.site_key,
+            "languages": {lang: inputs.language_key(lang) for lang in site.languages},
+            "files": {**written, **_stat_files(out, global_files)},
+            "summary": stats,
+        })
+        store.prune("language", [inputs.language_key(lang) for lang in site.languages])
+    return BuildResult(site, checked, files, stats, stats["claims"], site.languages, todo)
+
+
+def _build_in_memory(root: Path, base_url: str | None, strict: bool) -> BuildResult:
     from site_builder.site import render_site
 
     site, problems = load_site(root, base_url)
@@ -220,11 +440,174 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     checked = verify_site(site)
     if checked.problems:
         raise UserError(checked.problems)
-    files, stats = render_site(site, checked.verification, bytecode_cache(root))
-    if strict and stats["fallbacks"]:
+    files, stats = render_site(site, checked.verification)
+    _check_strict(strict, stats["fallbacks"])
+    return BuildResult(site, checked, sorted(files), stats, len(checked.verification.claims),
+                       site.languages, list(site.languages))
+
+
+def _check_strict(strict: bool, fallbacks: list[tuple[str, str, int, str]]) -> None:
+    if strict and fallbacks:
         raise UserError([Problem(src, line, f"[{lang}] missing or fuzzy translation "
                                             f"(--strict): {text!r}")
-                         for lang, src, line, text in stats["fallbacks"]])
-    if out is not None:
-        write_site(files, out)
-    return BuildResult(site, checked, files, stats)
+                         for lang, src, line, text in fallbacks])
+
+
+def _bytecode(root: Path, on_disk: bool) -> Any:
+    from site_builder.cache import bytecode_cache
+
+    return bytecode_cache(root if on_disk else None)
+
+
+def _load_catalogs(site: Site, langs: list[str]) -> tuple[dict[str, Any], list[Problem]]:
+    loaded: dict[str, Any] = {}
+    problems: list[Problem] = []
+    for lang in langs:
+        catalog, errs = load_catalog(site.root, lang)
+        problems.extend(errs)
+        if catalog is not None:
+            loaded[lang] = catalog
+    return loaded, problems
+
+
+# The rendering of one language, run in this process or in a worker process. The site is
+# handed to workers by fork (set before the pool starts), never pickled.
+_SHARED: Any = None
+
+
+def _render_one(lang: str) -> tuple[str, Any, dict[str, tuple[int, int]], list[Problem],
+                                    list[Problem]]:
+    from site_builder.site import render_language
+
+    shared, tmp = _SHARED
+    catalog = None
+    if lang != SOURCE_LANG:
+        loaded, load_problems = load_catalog(shared.site.root, lang)
+        if load_problems or loaded is None:
+            return lang, None, {}, load_problems, []
+        check_problems = check_catalogs(shared.site, [loaded])
+        if check_problems:
+            return lang, None, {}, [], check_problems
+        catalog = loaded.catalog
+    written: dict[str, tuple[int, int]] = {}
+
+    def emit(rel: str, data: bytes) -> None:
+        written[rel] = _write(tmp, rel, data)
+
+    result = render_language(shared, lang, catalog, emit)
+    return lang, result, written, [], []
+
+
+def _render_languages(site: Site, checked: Checked, langs: list[str], tmp: Path,
+                      cache_root: Path | None, jobs: int | None
+                      ) -> tuple[Any, dict[str, Any], dict[str, tuple[int, int]], list[Problem],
+                                 list[Problem]]:
+    """Load, check and render each language of *langs* into *tmp*.
+
+    Languages are rendered in parallel processes when there is enough to render; each
+    reads and checks its own catalog, so no process holds every catalog.
+    """
+    global _SHARED
+    from site_builder.site import prepare
+
+    shared = prepare(site, checked.verification, _bytecode(site.root, cache_root is not None))
+    jobs = jobs or os.cpu_count() or 1
+    parallel = jobs > 1 and len(langs) > 1 and len(site.pages) * len(langs) >= PARALLEL_MIN_PAGES
+    # Heaviest first: languages with a catalog, then the source language.
+    order = sorted(langs, key=lambda lang: lang == SOURCE_LANG)
+    _SHARED = (shared, tmp)
+    try:
+        if parallel:
+            import gc
+            import multiprocessing
+
+            if shared.bytecode is not None:  # compile the templates once, before forking
+                from site_builder.i18n import Translator
+                from site_builder.site import _environment
+
+                env = _environment(shared, SOURCE_LANG, Translator(SOURCE_LANG))
+                for name in env.list_templates(extensions=["html"]):
+                    env.get_template(name)
+            gc.freeze()  # keep the site's objects shared with the workers
+            with multiprocessing.get_context("fork").Pool(min(jobs, len(langs))) as pool:
+                done = list(pool.imap_unordered(_render_one, order))
+            gc.unfreeze()
+        else:
+            done = [_render_one(lang) for lang in order]
+    finally:
+        _SHARED = None
+    by_lang = {d[0]: d for d in done}
+    results: dict[str, Any] = {}
+    written: dict[str, tuple[int, int]] = {}
+    load_problems: list[Problem] = []
+    check_problems: list[Problem] = []
+    for lang in langs:  # report in language order, whatever finished first
+        _, result, files, load_errs, check_errs = by_lang[lang]
+        load_problems.extend(load_errs)
+        check_problems.extend(check_errs)
+        if result is not None:
+            results[lang] = result
+            written.update(files)
+    return shared, results, written, load_problems, check_problems
+
+
+def _write(base: Path, rel: str, data: bytes) -> tuple[int, int]:
+    """Write one output file; return its size and modification time, for the out record."""
+    target = os.path.join(base, rel)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
+    try:
+        fd = os.open(target, flags, 0o644)
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        fd = os.open(target, flags, 0o644)
+    try:
+        view = memoryview(data)
+        while view:
+            view = view[os.write(fd, view):]
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
+    return st.st_size, st.st_mtime_ns
+
+
+def _stat_files(out: Path, files: list[str]) -> dict[str, tuple[int, int]]:
+    stats = {}
+    for rel in files:
+        st = os.stat(out / rel)
+        stats[rel] = (st.st_size, st.st_mtime_ns)
+    return stats
+
+
+def _out_matches(out: Path, record: dict[str, Any]) -> bool:
+    """Whether *out* still holds exactly the files the recorded build wrote (size, mtime)."""
+    try:
+        for rel, expected in record["files"].items():
+            st = os.stat(out / rel)
+            if (st.st_size, st.st_mtime_ns) != tuple(expected):
+                return False
+    except (OSError, KeyError, TypeError, ValueError):
+        return False
+    return True
+
+
+def _update_in_place(new: Path, out: Path, langs: list[str], global_files: list[str]) -> None:
+    """Move the languages rendered again and the site-wide files from *new* into *out*.
+
+    Each language folder is exchanged in one step (the old one ends up in *new*, which
+    the caller deletes); each site-wide file is replaced in one step, if it changed.
+    """
+    for lang in langs:
+        if (out / lang).exists() and _exchange(new / lang, out / lang):
+            continue
+        if (out / lang).exists():
+            os.rename(out / lang, new / f".old-{lang}")
+        os.rename(new / lang, out / lang)
+    for rel in global_files:
+        target = out / rel
+        data = (new / rel).read_bytes()
+        try:
+            if target.read_bytes() == data:
+                continue
+        except OSError:
+            target.parent.mkdir(parents=True, exist_ok=True)
+        os.replace(new / rel, target)

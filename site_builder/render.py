@@ -70,6 +70,51 @@ def is_plain(text: str) -> bool:
             and "--" not in text and "..." not in text and "  " not in text)
 
 
+_SAFE = r"[^\s*`\[\]<>&\\_!]"  # a character that starts no markup, and is not a space
+_INNER = rf"{_SAFE}(?:[^*`\[\]<>&\\_!\n\r\t]*{_SAFE})?"
+_INLINE_RE = re.compile(
+    rf"(?<!\*)\*\*({_INNER})\*\*(?!\*)|(?<!\*)\*({_INNER})\*(?!\*)|(?<!`)`({_SAFE}(?:[^`<>&\\\n\r\t]*{_SAFE})?)`(?!`)"
+    rf"|\[({_INNER})\]\(([!#-'*-;=?-~]+)\)")  # href: printable ASCII but ( ) < > " space
+_PLAIN_PIECE_RE = re.compile(r"[^\\`*_\[\]<>&!\n\r\t]*")
+
+
+def simple_inline(text: str) -> str | None:
+    """The HTML Markdown gives for *text* with only simple inline markup, or None.
+
+    Simple means ``*em*``, ``**strong**``, ``code`` spans and ``[text](target)``
+    links, none nested, around plain text (see :func:`is_plain`). Anything else is
+    left to Markdown (None).
+
+    >>> simple_inline("A *joker* and `ace_high`, see [the rules](../first-meld/).")
+    'A <em>joker</em> and <code>ace_high</code>, see <a href="../first-meld/">the rules</a>.'
+    """
+    if not text or not (text[0].isalpha() or text[0] in "*`[") or text.endswith(" ") \
+            or "--" in text or "..." in text or "  " in text:
+        return None
+    out = []
+    pos = 0
+    for m in _INLINE_RE.finditer(text):
+        piece = text[pos:m.start()]
+        if not _PLAIN_PIECE_RE.fullmatch(piece):
+            return None
+        out.append(piece)
+        strong, em, code, label, href = m.groups()
+        if strong is not None:
+            out.append(f"<strong>{strong}</strong>")
+        elif em is not None:
+            out.append(f"<em>{em}</em>")
+        elif code is not None:
+            out.append(f"<code>{code}</code>")
+        else:
+            out.append(f'<a href="{href}">{label}</a>')
+        pos = m.end()
+    rest = text[pos:]
+    if not _PLAIN_PIECE_RE.fullmatch(rest):
+        return None
+    out.append(rest)
+    return "".join(out)
+
+
 class MarkdownRenderer:
     """Renders one segment of inline Markdown to HTML; each distinct text is rendered once."""
 
@@ -89,6 +134,9 @@ class MarkdownRenderer:
     def _inline(self, text: str) -> Markup:
         if is_plain(text):
             return Markup(text)
+        simple = simple_inline(text)
+        if simple is not None:
+            return Markup(simple)
         html = self._md.reset().convert(text)
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             html = html[3:-4]
@@ -173,8 +221,51 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> li
             rows = [{"caption": loc.text(vr.row.caption),
                      "note": loc.text(vr.row.note) if vr.row.note else None,
                      "v": vr} for vr in table.rows]
-            out.append({"type": "example", "table": block.table, "rows": rows})
+            out.append({"type": "example", "table": block.table, "rows": rows,
+                        "key": example_key(block)})
     return out
+
+
+def example_key(block: ExampleBlock) -> str:
+    """Everything an example block's rendering depends on: its text, not where it stands.
+
+    Two blocks with the same key are verified and rendered the same, so each distinct
+    block is verified once and rendered once per language.
+    """
+    def fields(items: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+        return sorted((k, f.value, f.line - block.line) for k, f in items.items())
+
+    return repr((block.table, block.table_line - block.line, fields(block.defaults),
+                 [(r.line - block.line, r.caption.text, r.caption.line - block.line,
+                   (r.note.text, r.note.line - block.line) if r.note else None, fields(r.fields))
+                  for r in block.rows]))
+
+
+def memoize_tables(env: jinja2.Environment) -> None:
+    """Render each distinct example table once per environment (language).
+
+    Wraps the ``table`` macro of ``_examples.html``, which ``_blocks.html`` imports, so
+    that a block whose ``key`` was rendered before is not rendered again.
+    """
+    try:
+        module = env.get_template("_examples.html").module
+    except jinja2.TemplateNotFound:
+        return
+    macro = getattr(module, "table", None)
+    if macro is None:
+        return
+    memo: dict[str, Any] = {}
+
+    def table(block: Any, *args: Any, **kwargs: Any) -> Any:
+        key = block.get("key") if isinstance(block, dict) else None
+        if key is None or args or kwargs:
+            return macro(block, *args, **kwargs)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = macro(block)
+        return found
+
+    module.table = table  # type: ignore[attr-defined]
 
 
 def make_environment(templates_dir: str, translator: Translator,
@@ -187,6 +278,7 @@ def make_environment(templates_dir: str, translator: Translator,
     """
     env = jinja2.Environment(
         bytecode_cache=bytecode_cache,
+        auto_reload=False,
         loader=jinja2.FileSystemLoader(templates_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,
@@ -229,4 +321,13 @@ def relative(from_file: str, to_file: str) -> str:
     >>> relative("index.html", "assets/site.css")
     'assets/site.css'
     """
-    return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
+    if ".." in from_file or ".." in to_file or from_file.startswith("/") \
+            or to_file.startswith("/") or "//" in from_file or "//" in to_file \
+            or "/./" in f"/{from_file}/{to_file}/":
+        return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
+    src = from_file.split("/")[:-1]
+    dst = to_file.split("/")
+    common = 0
+    while common < len(src) and common < len(dst) - 1 and src[common] == dst[common]:
+        common += 1
+    return "../" * (len(src) - common) + "/".join(dst[common:])

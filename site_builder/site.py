@@ -1,20 +1,39 @@
-"""Stage 3: render every page of every language, plus the chooser, 404s, status page and sitemap."""
+"""Stage 3: render every page of every language, plus the chooser, 404s, status page and sitemap.
+
+Rendering is split in two so that languages can be rendered apart (in parallel, or
+only the one whose catalog changed):
+
+* :func:`render_language` renders one language's pages and its 404 page, and returns
+  what the rest of the site needs from it (:class:`LanguageResult`: coverage for the
+  status page, the strings of the templates, the nav titles);
+* :func:`render_globals` renders what depends on every language: each language's
+  translation status page, the language chooser, the root 404 page, the sitemap,
+  ``robots.txt`` and the assets.
+
+Each output file is handed to an *emit* callback as soon as it is rendered, so that
+a large site is never held in memory. :func:`render_site` puts it all together in
+memory, for small sites and tests.
+"""
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from site_builder.build import TEMPLATES_DIR, Site
 from site_builder.content import Page
-from site_builder.examples import GAME_NAMES, Verification
-from site_builder.i18n import SOURCE_LANG, Counts, Translator, coverage, native_name
+from site_builder.examples import GAME_NAMES, Verification, VerifiedTable
+from site_builder.i18n import SOURCE_LANG, Counts, Translator, is_translated, native_name
 from site_builder.render import (
     MarkdownRenderer,
     PageLocalizer,
+    Text,
     localized_values,
     make_environment,
+    memoize_tables,
     page_blocks,
     relative,
     rule_values,
@@ -24,6 +43,12 @@ ASSETS_DIR = "assets"
 STATUS_SLUG = "translation-status"
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
        "base-uri 'none'; form-action 'none'")
+# A site with up to this many pages lists every page in every page's navigation; a
+# larger one lists the pages around the current one (the home page lists them all).
+NAV_FULL_UP_TO = 50
+NAV_AROUND = 5
+
+Emit = Callable[[str, bytes], None]
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -43,92 +68,262 @@ def format_number(value: Any, locale: str) -> str:
     return str(format_decimal(value, locale=locale))
 
 
-def render_site(site: Site, verification: Verification,
-                bytecode: Any = None) -> tuple[dict[str, bytes], dict[str, Any]]:
-    """Render every output file in memory. Returns the files and build statistics.
+def nav_indexes(count: int, current: int | None) -> range | list[int]:
+    """Which pages (by position) a page's navigation lists.
 
-    *bytecode* is a Jinja2 bytecode cache shared by the languages' environments
-    (:func:`site_builder.cache.bytecode_cache`); without one, one is made here.
+    >>> list(nav_indexes(3, 1))
+    [0, 1, 2]
+    >>> nav_indexes(100, 40), nav_indexes(100, None), nav_indexes(100, 0) == range(100)
+    ([0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], True)
     """
+    if count <= NAV_FULL_UP_TO or current == 0:
+        return range(count)
+    middle = NAV_AROUND + 1 if current is None else current
+    start = max(1, min(middle - NAV_AROUND, count - 2 * NAV_AROUND - 1))
+    return [0, *range(start, min(count, start + 2 * NAV_AROUND + 1))]
+
+
+# --- what every language shares -------------------------------------------------------------
+
+
+@dataclass
+class SourceMessage:
+    """A message of the source catalog, for coverage: its id, context and pages."""
+
+    id: str | tuple[str, str]
+    context: str | None
+    pages: set[str]
+
+
+def source_messages(site: Site) -> list[SourceMessage]:
+    """The messages of :func:`site_builder.source.source_catalog`, in its order, with pages.
+
+    The same keys as that Babel catalog (the msgid, or the singular of a plural, with
+    its context), without building it: enough to count coverage.
+    """
+    from site_builder.examples import PROFILES_FILE
+    from site_builder.i18n import page_of
+    from site_builder.templates_i18n import template_messages
+
+    found: dict[tuple[str, str | None], SourceMessage] = {}
+
+    def add(msgid: str | tuple[str, str], context: str | None, location: str) -> None:
+        key = (msgid[0] if isinstance(msgid, tuple) else msgid, context)
+        message = found.get(key)
+        if message is None:
+            message = found[key] = SourceMessage(msgid, context, set())
+        message.pages.add(page_of(location))
+
+    for page in sorted(site.pages, key=lambda p: p.source):
+        for segment in page.segments():
+            add(segment.text, None, page.source)
+    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
+        add(profile.name, None, PROFILES_FILE)
+    for message in template_messages(site.root):
+        add(message.msgid, message.context, message.source)
+    return [m for m in found.values() if m.id]
+
+
+def coverage_of(source: Iterable[SourceMessage], catalog: Any) -> tuple[Counts, dict[str, Counts]]:
+    """As :func:`site_builder.i18n.coverage`, from :func:`source_messages`."""
+    overall = Counts()
+    pages: dict[str, Counts] = {}
+    for message in source:
+        found = catalog.get(message.id, message.context) if catalog is not None else None
+        if found is not None and is_translated(found):
+            state = "translated"
+        elif found is not None and found.fuzzy and found.string:
+            state = "fuzzy"
+        else:
+            state = "untranslated"
+        setattr(overall, state, getattr(overall, state) + 1)
+        for page in sorted(message.pages):
+            counts = pages.setdefault(page, Counts())
+            setattr(counts, state, getattr(counts, state) + 1)
+    return overall, dict(sorted(pages.items()))
+
+
+@dataclass
+class Shared:
+    """What every language's rendering reads; made once, before any worker starts."""
+
+    site: Site
+    tables: dict[str, dict[int, VerifiedTable]]  # by page source, then block line
+    values: dict[str, int]
+    names: dict[str, str]
+    source: list[SourceMessage]
+    template_keys: list[tuple[str | None, str | tuple[str, str]]]
+    bytecode: Any = None
+
+
+def prepare(site: Site, verification: Verification, bytecode: Any = None) -> Shared:
     from site_builder.cache import bytecode_cache
+    from site_builder.templates_i18n import template_messages
 
-    bytecode = bytecode if bytecode is not None else bytecode_cache(None)
-    files: dict[str, bytes] = {}
+    tables: dict[str, dict[int, VerifiedTable]] = {}
+    for (src, line), table in verification.tables.items():
+        tables.setdefault(src, {})[line] = table
+    return Shared(
+        site=site,
+        tables=tables,
+        values=rule_values(),
+        names={lang: native_name(lang) for lang in site.languages},
+        source=source_messages(site),
+        template_keys=[(m.context, m.msgid) for m in template_messages(site.root)],
+        bytecode=bytecode if bytecode is not None else bytecode_cache(None),
+    )
+
+
+# --- one language ---------------------------------------------------------------------------
+
+
+@dataclass
+class LanguageResult:
+    """What one language's rendering gives the rest of the site (small, picklable)."""
+
+    lang: str
+    fallbacks: list[tuple[str, str, int, str]] = field(default_factory=list)
+    percent: dict[str, int] = field(default_factory=dict)
+    overall: Counts | None = None
+    pages: dict[str, Counts] = field(default_factory=dict)
+    ui: list[Any] = field(default_factory=list)  # translated messages of the templates
+    nav: list[tuple[Text, Text]] = field(default_factory=list)  # titles for nav_indexes(n, None)
+
+
+def _environment(shared: Shared, lang: str, translator: Translator) -> Any:
+    locale = "en" if lang == SOURCE_LANG else lang
+
+    def number(value: Any, locale: str = locale) -> str:
+        return format_number(value, locale)
+
+    env = make_environment(str(shared.site.root / TEMPLATES_DIR), translator, number,
+                           shared.bytecode)
+    memoize_tables(env)
+    return env
+
+
+def render_language(shared: Shared, lang: str, catalog: Any, emit: Emit) -> LanguageResult:
+    """Render *lang*'s pages and its 404 page; *catalog* is None for the source language."""
+    site = shared.site
+    translator = Translator(lang, catalog)
+    env = _environment(shared, lang, translator)
     md = MarkdownRenderer()
-    values = rule_values()
-    tables = {(src, line): t for (src, line), t in verification.tables.items()}
-    names = {lang: native_name(lang) for lang in site.languages}
-    fallbacks: list[tuple[str, str, int, str]] = []
-    page_percent: dict[str, dict[str, int]] = {}
-    slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
-    status = _status_rows(site, names)
+    lvalues = localized_values(shared.values, lang)
+    nav_loc = PageLocalizer(lang, translator, md, lvalues)
+    nav = [(p, nav_loc.text(p.title), nav_loc.text(p.description)) for p in site.pages]
+    result = LanguageResult(lang)
+    page_template = env.get_template("page.html")
+    home_template = env.get_template("home.html")
+    for index, page in enumerate(site.pages):
+        loc = PageLocalizer(lang, translator, md, lvalues)
+        title = loc.text(page.title)
+        description = loc.text(page.description)
+        blocks = page_blocks(page, loc, shared.tables.get(page.source, {}))
+        path = page_path(lang, page.slug)
+        ctx = _common(site, lang, page.slug, path, shared.names)
+        ctx.update(
+            page=page, title=title, description=description, blocks=blocks,
+            percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
+            games=GAME_NAMES,
+        )
+        template = home_template if page.slug == "index" else page_template
+        emit(path, template.render(ctx).encode("utf-8"))
+        result.percent[page.slug] = loc.percent
+        result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
+    path = f"{lang}/404.html"
+    ctx = _common(site, lang, None, path, shared.names, absolute=True)
+    ctx.update(nav=_nav(nav, path, lang, None, None, site.config.base_url), percent=100)
+    emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
+    if lang != SOURCE_LANG:
+        result.overall, result.pages = coverage_of(shared.source, catalog)
+        for context, msgid in shared.template_keys:
+            message = catalog.get(msgid, context) if catalog is not None else None
+            if message is not None and is_translated(message):
+                result.ui.append(message)
+    return result
+
+
+# --- what depends on every language ---------------------------------------------------------
+
+
+class _Messages:
+    """A few translated messages, iterable like a catalog (for :class:`Translator`)."""
+
+    def __init__(self, messages: list[Any]) -> None:
+        self.messages = messages
+
+    def __iter__(self) -> Any:
+        return iter(self.messages)
+
+
+def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emit) -> None:
+    """Each language's status page, the chooser, the root 404 page, sitemap, robots, assets."""
+    site = shared.site
+    names = shared.names
+    status = [{"lang": lang, "name": names[lang], "overall": results[lang].overall or Counts(),
+               "pages": results[lang].pages} for lang in site.languages[1:]]
     not_found: list[dict[str, str]] = []
-
     for lang in site.languages:
-        catalog = site.catalogs.get(lang)
-        translator = Translator(lang, catalog.catalog if catalog else None)
-        locale = "en" if lang == SOURCE_LANG else lang
-
-        def number(value: Any, locale: str = locale) -> str:
-            return format_number(value, locale)
-
-        env = make_environment(str(site.root / TEMPLATES_DIR), translator, number, bytecode)
-        lvalues = localized_values(values, lang)
-        nav_loc = PageLocalizer(lang, translator, md, lvalues)
-        nav = [(p, nav_loc.text(p.title), nav_loc.text(p.description)) for p in site.pages]
-        for page in site.pages:
-            loc = PageLocalizer(lang, translator, md, lvalues)
-            title = loc.text(page.title)
-            description = loc.text(page.description)
-            page_tables = {line: t for (src, line), t in tables.items() if src == page.source}
-            blocks = page_blocks(page, loc, page_tables)
-            path = page_path(lang, page.slug)
-            ctx = _common(site, env, lang, page.slug, path, names)
-            ctx.update(
-                page=page, title=title, description=description, blocks=blocks,
-                percent=loc.percent, nav=_nav(nav, path, lang, page.slug),
-                games=GAME_NAMES,
-            )
-            template = "home.html" if page.slug == "index" else "page.html"
-            files[path] = env.get_template(template).render(ctx).encode("utf-8")
-            page_percent.setdefault(lang, {})[page.slug] = loc.percent
-            fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
-        # the translation status page and the 404 page of this language
+        messages = results[lang].ui
+        translator = Translator(lang, _Messages(messages) if lang != SOURCE_LANG else None)
+        env = _environment(shared, lang, translator)
+        nav = [(site.pages[i], *results[lang].nav[n])
+               for n, i in enumerate(nav_indexes(len(site.pages), None))]
         path = page_path(lang, STATUS_SLUG)
-        ctx = _common(site, env, lang, STATUS_SLUG, path, names)
-        ctx.update(nav=_nav(nav, path, lang, STATUS_SLUG), status=status, percent=100)
-        files[path] = env.get_template("status.html").render(ctx).encode("utf-8")
-        path = f"{lang}/404.html"
-        ctx = _common(site, env, lang, None, path, names, absolute=True)
-        ctx.update(nav=_nav(nav, path, lang, None, site.config.base_url), percent=100)
-        files[path] = env.get_template("404.html").render(ctx).encode("utf-8")
+        ctx = _common(site, lang, STATUS_SLUG, path, names)
+        ctx.update(nav=_nav(nav, path, lang, STATUS_SLUG, None), status=status, percent=100)
+        emit(path, env.get_template("status.html").render(ctx).encode("utf-8"))
         not_found.append({"lang": lang, "name": names[lang],
                           "title": translator.gettext("Page not found"),
                           "link": translator.gettext("Go to the rules index"),
                           "href": site.config.base_url + page_path(lang, "index")})
         if lang == SOURCE_LANG:
             chooser_env = env
-
-    ctx = _common(site, chooser_env, SOURCE_LANG, "index", "index.html", names)
+    ctx = _common(site, SOURCE_LANG, "index", "index.html", names)
     ctx.update(choices=[{"lang": lang, "name": names[lang],
                          "href": relative("index.html", page_path(lang, "index"))}
                         for lang in site.languages], percent=100)
-    files["index.html"] = chooser_env.get_template("chooser.html").render(ctx).encode("utf-8")
-    ctx = _common(site, chooser_env, SOURCE_LANG, None, "404.html", names, absolute=True)
+    emit("index.html", chooser_env.get_template("chooser.html").render(ctx).encode("utf-8"))
+    ctx = _common(site, SOURCE_LANG, None, "404.html", names, absolute=True)
     ctx.update(choices=not_found, percent=100)
-    files["404.html"] = chooser_env.get_template("404-root.html").render(ctx).encode("utf-8")
-    files["sitemap.xml"] = _sitemap(site, slugs).encode("utf-8")
-    files["robots.txt"] = (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
-                           "sitemap.xml\n").encode()
+    emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
+    slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
+    emit("sitemap.xml", _sitemap(site, slugs).encode("utf-8"))
+    emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
+                        "sitemap.xml\n").encode())
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
         if asset.is_file():
-            rel = asset.relative_to(site.root / TEMPLATES_DIR).as_posix()
-            files[rel] = asset.read_bytes()
-    stats = {"fallbacks": fallbacks, "percent": page_percent, "pages": len(files)}
-    return files, stats
+            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(), asset.read_bytes())
 
 
-def _common(site: Site, env: Any, lang: str, slug: str | None, path: str,
+def render_site(site: Site, verification: Verification,
+                bytecode: Any = None) -> tuple[dict[str, bytes], dict[str, Any]]:
+    """Render every output file in memory. Returns the files and build statistics.
+
+    Uses the catalogs loaded in *site*. *bytecode* is a Jinja2 bytecode cache shared by
+    the languages' environments (:func:`site_builder.cache.bytecode_cache`).
+    """
+    files: dict[str, bytes] = {}
+    shared = prepare(site, verification, bytecode)
+    results = {}
+    for lang in site.languages:
+        loaded = site.catalogs.get(lang)
+        results[lang] = render_language(shared, lang, loaded.catalog if loaded else None,
+                                        files.__setitem__)
+    render_globals(shared, results, files.__setitem__)
+    return files, summary(results, len(files))
+
+
+def summary(results: dict[str, LanguageResult], count: int) -> dict[str, Any]:
+    return {"fallbacks": [f for r in results.values() for f in r.fallbacks],
+            "percent": {lang: r.percent for lang, r in results.items()}, "pages": count}
+
+
+# --- shared context -------------------------------------------------------------------------
+
+
+def _common(site: Site, lang: str, slug: str | None, path: str,
             names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
     """Context every template gets: links, switcher, alternates, metadata."""
     base = site.config.base_url
@@ -166,24 +361,17 @@ def _common(site: Site, env: Any, lang: str, slug: str | None, path: str,
 
 
 def _nav(nav: list[tuple[Page, Any, Any]], path: str, lang: str, current: str | None,
-         base: str | None = None) -> list[dict[str, Any]]:
+         index: int | None, base: str | None = None) -> list[dict[str, Any]]:
+    """The navigation of one page: every page, or on a large site the pages around *index*.
+
+    *nav* lists every page of the site, or (for pages that are not content pages) the
+    pages that :func:`nav_indexes` gives for no current page.
+    """
+    chosen = nav if len(nav) <= NAV_FULL_UP_TO else [nav[i] for i in nav_indexes(len(nav), index)]
     return [{"title": title, "description": description, "current": page.slug == current,
              "href": (base + page_path(lang, page.slug)) if base
              else relative(path, page_path(lang, page.slug))}
-            for page, title, description in nav]
-
-
-def _status_rows(site: Site, names: dict[str, str]) -> list[dict[str, Any]]:
-    from site_builder.source import source_catalog
-
-    source = source_catalog(site)
-    rows = []
-    for lang in site.languages[1:]:
-        loaded = site.catalogs.get(lang)
-        overall, pages = coverage(source, loaded.catalog if loaded else None)
-        rows.append({"lang": lang, "name": names[lang], "overall": overall,
-                     "pages": pages})
-    return rows
+            for page, title, description in chosen]
 
 
 def xml_escape(text: str) -> str:
@@ -211,16 +399,17 @@ def _sitemap(site: Site, slugs: list[str]) -> str:
              '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
              'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
     for slug in slugs:
+        alternates = [f'    <xhtml:link rel="alternate" hreflang="{other}" '
+                      f"href={quoteattr(page_url(base, other, slug))}/>"
+                      for other in site.languages]
+        default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
+        alternates.append(f'    <xhtml:link rel="alternate" hreflang="x-default" '
+                          f"href={quoteattr(default)}/>\n  </url>")
         for lang in site.languages:
             lines.append(f"  <url>\n    <loc>{xml_escape(page_url(base, lang, slug))}</loc>")
-            for other in site.languages:
-                lines.append(f'    <xhtml:link rel="alternate" hreflang="{other}" '
-                             f"href={quoteattr(page_url(base, other, slug))}/>")
-            default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
-            lines.append(f'    <xhtml:link rel="alternate" hreflang="x-default" '
-                         f"href={quoteattr(default)}/>\n  </url>")
+            lines.extend(alternates)
     lines.append("</urlset>\n")
     return "\n".join(lines)
 
 
-__all__ = ["render_site", "page_path", "Counts", "Path"]
+__all__ = ["render_site", "render_language", "render_globals", "page_path", "Counts", "Path"]
