@@ -602,7 +602,10 @@ def _update_in_place(new: Path, out: Path, langs: list[str], global_files: list[
         if (out / lang).exists():
             os.rename(out / lang, new / f".old-{lang}")
         os.rename(new / lang, out / lang)
+    moved = set(langs)
     for rel in global_files:
+        if rel.split("/", 1)[0] in moved:
+            continue  # already in its language's folder
         target = out / rel
         data = (new / rel).read_bytes()
         try:
