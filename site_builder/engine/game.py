@@ -92,14 +92,18 @@ def play_round(state: RoundState, players: Sequence[Player], *,
         seat = state.turn
         action = players[seat].choose(state.view(seat))
         try:
-            state.verify(action)
+            state.apply(action)  # verifies first; an illegal action changes nothing
         except ValueError as exc:
             violations.append(f"seat {seat + 1} asked for an illegal action "
                               f"({action.describe(seat)}): {exc}")
             action = _fallback(state)
-        state.apply(action)
+            state.apply(action)
         actions += 1
-        if sorted(card.ordinal for card in state.cards()) != initial:
+        # Every action keeps the number of cards; at the end of each turn the cards
+        # themselves are compared with those dealt.
+        if len(state.cards()) != len(initial) or (
+                (state.phase is not Phase.PLAY)
+                and sorted(card.ordinal for card in state.cards()) != initial):
             violations.append(f"cards were gained or lost after {action.describe(seat)}")
             break
     violations.extend(_check_end(state))

@@ -9,18 +9,25 @@ call; the round (not the player) decides whether the action is legal.
 * **easy** lays the melds it holds at once (greedily, the longest first),
   adds any card that fits a meld on the table, takes the discard only to
   lay it at once, and discards its strongest single card (the most points).
-* **normal** looks for the useful melds: the split of the hand that leaves
-  the fewest points. It keeps cards that are one card short of a meld, and
-  weighs the risk of feeding the next player: a card that fits a meld on the
-  table, or that matches a card the next player took from the discard pile.
-* **hard** remembers, from the public history, every card drawn from and
-  thrown to the discard pile in the open, and so knows which cards are still
-  unseen and which the other players are collecting. It chooses its discard by
-  a bounded search: for each candidate it averages, over the unseen cards it
-  might draw next, the points left unmelded after its best reply.
+* **normal** looks for the useful melds: a search over the ways to split the
+  hand finds the melds that leave the fewest points (before opening in Rami,
+  only splits that make a valid opening). It keeps cards that are one card
+  short of a meld, and weighs the risk of feeding the next player: a card
+  that fits a meld on the table (when that player may lay off), or that
+  matches a card the next player took from the discard pile.
+* **hard** lays its melds by the same bounded search (at most 20,000 nodes)
+  for the split that leaves the fewest unmelded points. It also remembers,
+  from the public history, every card drawn from and thrown to the discard
+  pile in the open, and so knows which cards are still unseen: a near-meld is
+  worth as much as the unseen cards that would complete it, and a discard is
+  as dangerous as the number of hidden pairs the next player could meld it
+  with. Now and then it takes the top of the discard pile to keep it, when
+  that card is clearly better than the worst card it holds.
 
-Every player is deterministic. None of them ever takes the top of the
-discard pile without laying it in the same turn, so every round ends.
+Every player is deterministic. Easy and normal take the top of the discard
+pile only to lay it in the same turn; hard keeps it at most
+:attr:`HardPlayer.MAX_KEPT_TAKES` times a round. So every round ends: each
+other turn draws from the stock or makes the hands smaller.
 
 >>> from site_builder.engine import RoundState, get_rules, parse_cards
 >>> state = RoundState(get_rules("cardverse"), [parse_cards("5H 6H 7H KS 2C"),
@@ -36,7 +43,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from site_builder.engine.cards import Card
+from site_builder.engine.cards import CARDS_BY_ORDINAL, Card
 from site_builder.engine.deal import full_deck
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import evaluate_meld
@@ -54,7 +61,7 @@ from site_builder.engine.round import (
 )
 from site_builder.engine.rules import RuleSet
 from site_builder.engine.scoring import card_hand_points
-from site_builder.engine.search import Arrangement, best_arrangement, find_melds
+from site_builder.engine.search import best_arrangement, find_melds
 
 __all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "Player", "make_player"]
 
@@ -71,13 +78,19 @@ class Player(Protocol):
 
 def _fits(card: Card, meld: TableMeld, rules: RuleSet) -> bool:
     """Whether *card* alone can be added to *meld* (with a cheap filter first)."""
-    if not card.is_joker and not any(c.is_joker for c in meld.cards):
+    if rules.jokers == 0 or not (card.is_joker or any(c.is_joker for c in meld.cards)):
         first = meld.arrangement[0]
         if meld.kind == "set":
             if card.rank != first.rank or len(meld.cards) >= 4:
                 return False
-        elif card.suit != first.suit:
-            return False
+        else:
+            if card.suit != first.suit or card.rank is None or first.rank is None:
+                return False
+            low = int(first.rank)
+            high = low + len(meld.arrangement) - 1
+            rank = int(card.rank)
+            if rank != low - 1 and rank != high + 1 and not (rank == 1 and high == 13):
+                return False
     return evaluate_layoff(meld.cards, (card,), rules).valid
 
 
@@ -136,9 +149,10 @@ class _Base:
 
     def wants(self, top: Card, view: View) -> bool:
         """Take the discard top only if it is laid this turn."""
-        hand = [*view.hand, top]
-        if any(top in meld for meld in self.arrange(hand, view)):
-            return True
+        if _relates(top, view.hand):
+            hand = [*view.hand, top]
+            if any(top in meld for meld in self.arrange(hand, view)):
+                return True
         if view.opened[view.seat] and len(view.hand) > (1 if view.rules.discard_to_win else 0):
             return any(_fits(top, meld, view.rules) for meld in view.table)
         return False
@@ -209,57 +223,50 @@ class NormalPlayer(_Base):
 
 
 class HardPlayer(NormalPlayer):
-    """Remembers the open cards and searches for the discard that leaves the fewest points."""
+    """Remembers the open cards, counts the live ones, and weighs every discard."""
 
     level = "hard"
 
-    #: Weight of an unmelded card beyond its points (fewer cards is closer to going out).
-    CARD_WEIGHT: Final = 3
-
-    def __init__(self) -> None:
-        super().__init__()
-        self._cache: dict[tuple[int, ...], tuple[int, int]] = {}
+    #: Weight of each unseen card that would complete a near-meld the card is part of.
+    OUTS: Final = 4
+    #: Weight of the chance that the next player melds the discard with two hidden cards.
+    DANGER: Final = 30
+    #: How much better the discard top must be than the worst card in hand to take it.
+    TAKE_MARGIN: Final = 10
+    #: Takes of the discard top per round that are not laid at once (so rounds end).
+    MAX_KEPT_TAKES: Final = 4
 
     def pick_discard(self, view: View, options: list[Card]) -> Card:
+        scores = self._scores(view, list(view.hand))
+        return max(options, key=lambda c: (scores[c], _strength(c, view.rules)))
+
+    def wants(self, top: Card, view: View) -> bool:
+        """Also take the top, now and then, to keep it when it beats the worst card held."""
+        if super().wants(top, view):
+            return True
+        takes = sum(1 for op in view.history
+                    if isinstance(op, Drawing) and op.seat == view.seat and op.source == "discard")
+        if takes >= self.MAX_KEPT_TAKES:
+            return False
+        scores = self._scores(view, [*view.hand, top])
+        worst = max(view.hand, key=lambda c: scores[c])
+        return scores[worst] - scores[top] > self.TAKE_MARGIN
+
+    def _scores(self, view: View, hand: list[Card]) -> dict[Card, float]:
+        """How much each card of *hand* is better thrown away (higher: throw it)."""
         rules = view.rules
         memory = _Memory(view)
-        unseen = memory.unseen
-        total = sum(unseen.values()) or 1
         nxt = _next_seat(view)
         taken = memory.taken[nxt]
-        self._cache = {}
-        best: tuple[float, tuple[int, ...]] | None = None
-        choice = options[0]
-        for card in dict.fromkeys(options):
-            rest = _without(view.hand, (card,))
-            dead, top = self._reply(rest, rules)
-            expected = 0.0
-            for other, count in unseen.items():
-                if _related(other, rest):
-                    after, high = self._reply([*rest, other], rules)
-                    value = after - high
-                else:
-                    points = card_hand_points(other, rules) + self.CARD_WEIGHT
-                    value = dead + points - max(top, points)
-                expected += value * count
-            expected /= total
-            score = expected + _feed_risk(card, view, taken) * 0.8
-            key = (score, tuple(-x for x in _strength(card, rules)))
-            if best is None or key < best:
-                best = key
-                choice = card
-        return choice
-
-    def _reply(self, hand: list[Card], rules: RuleSet) -> tuple[int, int]:
-        """(weighted points left unmelded, the weight of the costliest unmelded card)."""
-        key = tuple(sorted(c.ordinal for c in hand))
-        hit = self._cache.get(key)
-        if hit is None:
-            found: Arrangement = best_arrangement(hand, rules, limit=4000)
-            weights = [card_hand_points(c, rules) + self.CARD_WEIGHT for c in found.deadwood]
-            hit = (sum(weights), max(weights, default=0))
-            self._cache[key] = hit
-        return hit
+        share = min(1.0, view.hand_sizes[nxt] / max(1, sum(memory.unseen.values())))
+        scores: dict[Card, float] = {}
+        for card in dict.fromkeys(hand):
+            rest = _without(hand, (card,))
+            scores[card] = (card_hand_points(card, rules) - 5 * _links(card, hand)
+                            - self.OUTS * _live_outs(card, rest, memory.unseen, rules)
+                            - self.DANGER * _danger(card, memory.unseen, share, rules)
+                            - _feed_risk(card, view, taken))
+        return scores
 
 
 class _Memory:
@@ -308,9 +315,12 @@ def _taken_by(view: View, seat: int) -> Counter[Card]:
     return +taken
 
 
-def _positions(card: Card) -> tuple[int, ...]:
+def _positions(card: Card, rules: RuleSet | None = None) -> tuple[int, ...]:
+    """Sequence positions of a natural card: an ace is 14, and 1 too where it may be low."""
     assert card.rank is not None
-    return (1, 14) if card.rank == 1 else (int(card.rank),)
+    if card.rank == 1:
+        return (1, 14) if rules is None or rules.ace_low else (14,)
+    return (int(card.rank),)
 
 
 def _near(a: Card, b: Card) -> int:
@@ -340,22 +350,83 @@ def _links(card: Card, hand: Sequence[Card]) -> int:
     return total
 
 
-def _related(card: Card, hand: Sequence[Card]) -> bool:
-    """Whether drawing *card* could make a meld with cards of *hand*."""
-    if card.is_joker or any(c.is_joker for c in hand):
+def _relates(card: Card, hand: Sequence[Card]) -> bool:
+    """Whether *card* would make a meld with two cards of *hand* (a joker always may)."""
+    if card.rank is None:
         return True
+    rank = int(card.rank)
     same_rank = 0
-    suit_ranks = set()
+    near: set[int] = set()
     for other in hand:
-        if other.rank == card.rank and other.suit != card.suit:
+        if other.rank is None:
+            return True
+        if other.rank == card.rank:
             same_rank += 1
-        elif other.suit == card.suit and other.rank is not None:
-            suit_ranks.add(int(other.rank))
+        elif other.suit == card.suit:
+            r = int(other.rank)
+            near.add(r)
+            if r == 1:
+                near.add(14)
     if same_rank >= 2:
         return True
-    ranks = suit_ranks | ({14} if 1 in suit_ranks else set())
-    return any((p - 2 in ranks and p - 1 in ranks) or (p - 1 in ranks and p + 1 in ranks)
-               or (p + 1 in ranks and p + 2 in ranks) for p in _positions(card))
+    return any((p - 2 in near and p - 1 in near) or (p - 1 in near and p + 1 in near)
+               or (p + 1 in near and p + 2 in near) for p in ((1, 14) if rank == 1 else (rank,)))
+
+
+_BY_RANK: Final = {rank: tuple(CARDS_BY_ORDINAL[s * 13 + rank - 1] for s in range(4))
+                   for rank in range(1, 14)}
+#: The card at each sequence position of each suit (1 and 14 are the ace; 0 and 15 unused).
+_SUIT_CARDS: Final = tuple(
+    tuple(CARDS_BY_ORDINAL[suit * 13 + (p - 1 if p < 14 else 0)] for p in range(1, 15))
+    for suit in range(4))
+
+
+def _live_outs(card: Card, rest: Sequence[Card], unseen: Counter[Card], rules: RuleSet) -> int:
+    """Unseen cards that would turn *card* and one card of *rest* into a meld."""
+    if card.rank is None or card.suit is None:
+        return 0
+    total = 0
+    rank = int(card.rank)
+    suit = card.suit.index
+    for other in rest:
+        if other.rank is None:
+            continue
+        if other.rank == card.rank and other.suit != card.suit:
+            total += sum(unseen[c] for c in _BY_RANK[rank] if c != card and c != other)
+        elif other.suit == card.suit and other.rank != card.rank:
+            best = 0
+            for p in _positions(card, rules):
+                for q in _positions(other, rules):
+                    low, high = min(p, q), max(p, q)
+                    if high - low == 1:
+                        wanted = [x for x in (low - 1, high + 1)
+                                  if (2 if not rules.ace_low else 1) <= x <= 14]
+                    elif high - low == 2:
+                        wanted = [low + 1]
+                    else:
+                        wanted = []
+                    best = max(best, sum(unseen[_SUIT_CARDS[suit][x - 1]] for x in wanted))
+            total += best
+    return total
+
+
+def _danger(card: Card, unseen: Counter[Card], share: float, rules: RuleSet) -> float:
+    """The chance-weighted number of hidden pairs the next player could meld *card* with.
+
+    *share* is the next player's part of the unseen cards.
+    """
+    if card.rank is None or card.suit is None:
+        return 0.0
+    rank = int(card.rank)
+    live = [c for c in _BY_RANK[rank] if c != card and unseen[c]]
+    pairs = len(live) * (len(live) - 1) // 2
+    cards = _SUIT_CARDS[card.suit.index]
+    low = 1 if rules.ace_low else 2
+    for p in _positions(card, rules):
+        for a, b in ((p - 2, p - 1), (p - 1, p + 1), (p + 1, p + 2)):
+            if low <= a and b <= 14 and unseen[cards[a - 1]] and unseen[cards[b - 1]]:
+                pairs += 1
+    return pairs * share * share
 
 
 def _feed_risk(card: Card, view: View, taken: Counter[Card]) -> int:

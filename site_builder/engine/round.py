@@ -690,8 +690,10 @@ class RoundState:
             raise ValueError(f"unknown action {action.kind!r}")
 
     def apply(self, action: Action) -> Operation:
-        """Apply *action* (it is verified first) and return its record."""
-        self.verify(action)
+        """Apply *action* and return its record; like every action, it is verified first
+        and raises ValueError, changing nothing, when it is not legal."""
+        if action.kind in ("lay_off", "discard") or action.kind not in _KINDS:
+            self.verify(action)  # the shape of the action; the method checks the rest
         if action.kind == "draw_stock":
             return self.draw_stock()
         if action.kind == "draw_discard":
@@ -719,6 +721,8 @@ class RoundState:
             raise ValueError(f"seat {seat} must draw first")
 
     def _verify_holds(self, cards: tuple[Card, ...]) -> None:
+        if len(cards) == 1 and cards[0] in self._hands[self._turn]:
+            return
         hand = Counter(self._hands[self._turn])
         for card, count in Counter(cards).items():
             if hand[card] < count:
@@ -760,6 +764,9 @@ class RoundState:
         self._pending.clear()
         self._drawn = None
         self._log(ending)
+
+
+_KINDS = ("draw_stock", "draw_discard", "meld", "lay_off", "discard")
 
 
 def _can(check: Callable[[], object]) -> bool:

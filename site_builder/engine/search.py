@@ -47,13 +47,21 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
     >>> find_melds(parse_cards("AH 2H 3H"), get_rules("cardverse"))
     ()
     """
-    counts = Counter(card.ordinal for card in hand)
-    jokers = min(counts.pop(JOKER_ORDINAL, 0), rules.max_jokers_per_meld) if rules.jokers else 0
+    distinct = sorted({card.ordinal for card in hand})
+    jokers = 0
+    if distinct and distinct[-1] == JOKER_ORDINAL:
+        distinct.pop()
+        if rules.jokers:
+            jokers = min(sum(1 for card in hand if card.ordinal == JOKER_ORDINAL),
+                         rules.max_jokers_per_meld)
     found: dict[tuple[int, ...], None] = {}
     # Sets: rank by rank.
     suits_by_rank: dict[int, list[int]] = {}
-    for ordinal in sorted(counts):
-        suits_by_rank.setdefault(ordinal % 13, []).append(ordinal // 13)
+    ranks_by_suit: list[list[int]] = [[], [], [], []]
+    for ordinal in distinct:
+        suit, rank = divmod(ordinal, 13)
+        suits_by_rank.setdefault(rank, []).append(suit)
+        ranks_by_suit[suit].append(rank)
     for rank in sorted(suits_by_rank):
         suits = suits_by_rank[rank]
         if len(suits) + jokers < 3:
@@ -67,14 +75,13 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
     # Sequences: suit by suit, position 1 is the low ace and 14 the high ace.
     low = 1 if rules.ace_low else 2
     for suit in range(4):
-        present = [False] * 16
-        held = 0
-        for rank in range(13):
-            if counts.get(suit * 13 + rank):
-                present[rank + 1] = True
-                held += 1
+        ranks = ranks_by_suit[suit]
+        held = len(ranks)
         if held + jokers < 3 or held == 0:
             continue
+        present = [False] * 16
+        for rank in ranks:
+            present[rank + 1] = True
         present[14] = present[1]
         if not rules.ace_low:
             present[1] = False

@@ -181,6 +181,22 @@ def test_easy_feeds_but_normal_and_hard_weigh_the_risk() -> None:
     assert make_player("hard").choose(view) == Action("discard", parse_cards("JS"))
 
 
+def test_hard_remembers_the_dead_cards() -> None:
+    # 4H and 4S went to the discard pile in the open: the pair of fours is dead, the
+    # pair of nines is live. Easy and normal break the nines (more points); hard keeps them.
+    state = RoundState(CARDVERSE, [parse_cards("4C 4D 9C"), parse_cards("4H 4S 7C 8D")],
+                       parse_cards("2C QH 3D 9D 10S JS"), parse_cards("KH"), first=1)
+    for action in (Action("draw_stock"), Action("discard", parse_cards("4H")),
+                   Action("draw_stock"), Action("discard", parse_cards("QH")),
+                   Action("draw_stock"), Action("discard", parse_cards("4S")),
+                   Action("draw_stock")):
+        state.apply(action)
+    view = state.view(0)
+    assert make_player("easy").choose(view) == Action("discard", parse_cards("9D"))
+    assert make_player("normal").choose(view) == Action("discard", parse_cards("9D"))
+    assert make_player("hard").choose(view) == Action("discard", parse_cards("4D"))
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_rami_players_never_lay_a_short_opening(level: str) -> None:
     hands = ["5C 6C 7C KH KS KD 2D 9S", "3H 4H 9D QC JS 2C 6D 7S"]

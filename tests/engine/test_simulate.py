@@ -1,0 +1,122 @@
+"""Games, simulations and ``site-builder engine simulate`` (through a real subprocess)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from site_builder.engine import get_rules, make_player, play_game, simulate
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "site_builder", "engine", "simulate", *args],
+                          capture_output=True, text=True, cwd=ROOT, timeout=300, check=False)
+
+
+def answer(*args: str) -> dict[str, Any]:
+    done = run(*args)
+    assert done.returncode == 0, done.stderr
+    assert done.stderr == ""
+    assert done.stdout.count("\n") == 1
+    result: dict[str, Any] = json.loads(done.stdout)
+    return result
+
+
+def test_simulate_prints_one_json_object() -> None:
+    result = answer("--game", "cardverse", "--players", "hard,easy", "--games", "2",
+                    "--seed", "7")
+    assert list(result) == ["games", "rounds", "game_wins", "round_wins", "average_points",
+                            "rounds_per_second", "violations"]
+    assert result["games"] == 2
+    assert sum(result["game_wins"]) == 2
+    assert sum(result["round_wins"]) == result["rounds"]
+    assert len(result["average_points"]) == 2
+    assert result["rounds_per_second"] > 0
+    assert result["violations"] == []
+
+
+def test_simulate_is_deterministic_given_a_seed() -> None:
+    args = ("--game", "cardverse", "--players", "normal,easy,easy", "--games", "2", "--seed", "3")
+    first = answer(*args)
+    second = answer(*args)
+    del first["rounds_per_second"], second["rounds_per_second"]
+    assert first == second
+    direct = simulate(get_rules("cardverse"), ["normal", "easy", "easy"], 2, 3)
+    assert first["round_wins"] == list(direct.round_wins)
+    assert first["average_points"] == list(direct.average_points)
+
+
+def test_simulate_rami() -> None:
+    result = answer("--game", "rami51", "--players", "hard,easy", "--games", "1", "--seed", "1")
+    assert result["games"] == 1 and result["violations"] == []
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--game", "cardverse", "--players", "hard,expert"],
+     "site-builder: --players: unknown player level 'expert' (known levels: easy, normal, hard)"),
+    (["--game", "cardverse", "--players", "easy"],
+     "site-builder: --players: Rami (CardVerse) is for 2 to 4 players, not 1"),
+    (["--game", "cardverse", "--players", "easy,easy,easy,easy,easy"],
+     "site-builder: --players: Rami (CardVerse) is for 2 to 4 players, not 5"),
+    (["--game", "cardverse", "--players", "easy,easy", "--games", "0"],
+     "site-builder: --games must be at least 1, not 0"),
+    (["--game", "cardverse", "--players", "easy,easy", "--games", "many"],
+     "site-builder engine simulate: error: argument --games: invalid int value: 'many' "
+     "(see --help)"),
+    (["--game", "cardverse", "--players", "easy,easy", "--seed", "x"],
+     "site-builder engine simulate: error: argument --seed: invalid int value: 'x' (see --help)"),
+    (["--game", "rami52", "--players", "easy,easy"],
+     "site-builder: unknown game 'rami52' (known games: rami40, rami51, cardverse)"),
+    (["--game", "cardverse"],
+     "site-builder engine simulate: error: the following arguments are required: --players "
+     "(see --help)"),
+])
+def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
+    done = run(*args)
+    assert done.returncode == 2
+    assert done.stdout == ""
+    assert done.stderr == message + "\n"
+
+
+def test_a_game_runs_to_the_target_score() -> None:
+    rules = get_rules("cardverse")
+    game = play_game(rules, [make_player("normal"), make_player("easy")], seed=11)
+    assert game.violations == ()
+    assert game.winner is not None
+    assert game.scores[game.winner] >= rules.target_score
+    assert all(score < rules.target_score for seat, score in enumerate(game.scores)
+               if seat != game.winner)
+    totals = [0, 0]
+    for played in game.rounds:
+        assert played.ending is not None
+        for seat, gained in enumerate(played.ending.scores):
+            totals[seat] += gained
+    assert tuple(totals) == game.scores
+    # The first seat moves on by one each round.
+    assert [played.first for played in game.rounds[:4]] == [0, 1, 0, 1]
+
+
+def test_a_lower_target_ends_sooner() -> None:
+    rules = get_rules("cardverse", target_score=10)
+    game = play_game(rules, [make_player("easy"), make_player("easy")], seed=2)
+    assert max(game.scores) >= 10
+    assert len(game.rounds) < len(play_game(get_rules("cardverse"),
+                                            [make_player("easy"), make_player("easy")],
+                                            seed=2).rounds)
+
+
+def test_simulate_validates_its_arguments() -> None:
+    rules = get_rules("cardverse")
+    with pytest.raises(ValueError, match="positive integer"):
+        simulate(rules, ["easy", "easy"], 0, 1)
+    with pytest.raises(ValueError, match="the seed must be an integer"):
+        simulate(rules, ["easy", "easy"], 1, "x")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="unknown player level"):
+        simulate(rules, ["easy", "good"], 1, 1)
