@@ -1,0 +1,231 @@
+"""``site-builder serve``: a preview on 127.0.0.1 that rebuilds on save and reloads the page.
+
+* The site is built into ``ROOT/.cache/site-builder/serve/`` (``dist/`` is left alone)
+  with the build cache, so that saving one catalog renders only that language again.
+* ``content/``, ``locales/`` and ``templates/`` are watched with watchfiles.
+* Every HTML page is served with ``<script src="/__livereload.js">`` added before
+  ``</body>`` (only here: the built files do not have it). The site's Content Security
+  Policy allows scripts from its own origin, so the script is a file, not inline. It
+  listens to ``/__reload`` (Server-Sent Events) and reloads the page after each build.
+* When a build fails, every page shows the problems, each as ``path:line: message``, and
+  the server keeps running; the next good build brings the pages back.
+"""
+
+from __future__ import annotations
+
+import html
+import http.server
+import sys
+import threading
+import time
+import traceback
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import unquote, urlsplit
+
+from site_builder.cache import CACHE_DIR
+
+WATCHED = ("content", "locales", "templates")
+RELOAD_PATH = "/__reload"
+SCRIPT_PATH = "/__livereload.js"
+
+LIVERELOAD_JS = """\
+// site-builder serve: reload this page when the site has been built again.
+(function () {
+  var script = document.currentScript;
+  var loaded = script ? new URL(script.src).searchParams.get("v") : null;
+  function connect() {
+    var events = new EventSource("/__reload");
+    events.onmessage = function (event) {
+      if (loaded === null) { loaded = event.data; }
+      else if (event.data !== loaded) { events.close(); location.reload(); }
+    };
+    events.onerror = function () { events.close(); setTimeout(connect, 300); };
+  }
+  connect();
+})();
+"""
+
+ERROR_PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head><meta charset="utf-8"><title>Build failed · site-builder serve</title>
+<style>body{{font:16px/1.5 system-ui,sans-serif;margin:2rem;max-width:60rem}}
+pre{{white-space:pre-wrap;background:#fff4f4;border-left:4px solid #b3152b;padding:1rem}}</style>
+</head>
+<body>
+<h1>The site did not build</h1>
+<p>Fix the problem{plural} below and save: this page reloads by itself.</p>
+<pre>{problems}</pre>
+{script}
+</body>
+</html>
+"""
+
+
+@dataclass
+class State:
+    """The outcome of the last build, shared by the watcher and the request threads."""
+
+    version: int = 0
+    problems: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    changed: threading.Condition = field(default_factory=threading.Condition)
+    stopping: bool = False
+
+    def update(self, problems: list[str], seconds: float) -> None:
+        with self.changed:
+            self.version += 1
+            self.problems = problems
+            self.seconds = seconds
+            self.changed.notify_all()
+
+
+def rebuild(root: Path, out: Path, state: State) -> None:
+    """Build into *out* with the cache; record the problems (if any) in *state*."""
+    from site_builder.build import build
+    from site_builder.errors import UserError
+
+    start = time.perf_counter()
+    try:
+        result = build(root, out)
+        problems: list[str] = []
+        done = ", ".join(result.rendered) or "nothing changed"
+        message = f"built ({done})"
+    except UserError as exc:
+        problems = [str(p) for p in exc.problems]
+        message = f"build failed: {len(problems)} problem(s)"
+    except Exception:  # noqa: BLE001 - the server keeps running whatever happens
+        problems = ["site-builder: internal error:\n" + traceback.format_exc()]
+        message = "build failed: internal error"
+    seconds = time.perf_counter() - start
+    state.update(problems, seconds)
+    print(f"{message} in {seconds:.2f} s", file=sys.stderr, flush=True)
+    for problem in problems:
+        print(f"  {problem}", file=sys.stderr, flush=True)
+
+
+def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestHandler]:
+    class Handler(http.server.SimpleHTTPRequestHandler):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, directory=str(out), **kwargs)
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            pass  # quiet: the build messages are what matters
+
+        def end_headers(self) -> None:
+            self.send_header("Cache-Control", "no-store")
+            super().end_headers()
+
+        def do_GET(self) -> None:  # noqa: N802 (http.server API)
+            path = unquote(urlsplit(self.path).path)
+            if path == RELOAD_PATH:
+                return self._events()
+            if path == SCRIPT_PATH:
+                return self._send(200, "text/javascript; charset=utf-8",
+                                  LIVERELOAD_JS.encode())
+            wants_page = path.endswith("/") or path.endswith(".html")
+            if state.problems and wants_page:
+                return self._error_page()
+            if wants_page:
+                return self._page(path)
+            return super().do_GET()
+
+        def _script_tag(self) -> bytes:
+            return f'<script src="{SCRIPT_PATH}?v={state.version}"></script>'.encode()
+
+        def _page(self, path: str) -> None:
+            target = Path(self.translate_path(path))
+            if target.is_dir():
+                if not path.endswith("/"):
+                    return super().do_GET()  # the usual redirect to the folder
+                target = target / "index.html"
+            status = 200
+            if not target.is_file():  # the language's own 404 page, else the root one
+                first = path.strip("/").split("/", 1)[0]
+                lang_404 = out / first / "404.html"
+                target = lang_404 if first.replace("-", "").isalnum() and "/" in path.strip("/") \
+                    and lang_404.is_file() else out / "404.html"
+                status = 404
+            try:
+                data = target.read_bytes()
+            except OSError:
+                return self.send_error(404)
+            at = data.rfind(b"</body>")
+            if at != -1:
+                data = data[:at] + self._script_tag() + data[at:]
+            self._send(status, "text/html; charset=utf-8", data)
+
+        def _error_page(self) -> None:
+            problems = state.problems
+            page = ERROR_PAGE.format(
+                plural="" if len(problems) == 1 else "s",
+                problems="\n".join(html.escape(p) for p in problems),
+                script=self._script_tag().decode())
+            self._send(500, "text/html; charset=utf-8", page.encode("utf-8"))
+
+        def _send(self, status: int, content_type: str, data: bytes) -> None:
+            self.send_response(status)
+            self.send_header("Content-Type", content_type)
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+        def _events(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/event-stream")
+            self.end_headers()
+            sent = None
+            try:
+                while not state.stopping:
+                    with state.changed:
+                        if state.version == sent:
+                            state.changed.wait(timeout=15)
+                        version = state.version
+                    if version != sent:
+                        self.wfile.write(f"data: {version}\n\n".encode())
+                        sent = version
+                    else:
+                        self.wfile.write(b": keep-alive\n\n")
+                    self.wfile.flush()
+            except (BrokenPipeError, ConnectionResetError):
+                pass
+
+    return Handler
+
+
+def watch(root: Path, out: Path, state: State, stop: threading.Event) -> None:
+    """Rebuild whenever a watched file changes (changes saved together count as one)."""
+    from watchfiles import watch as watch_files
+
+    paths = [root / name for name in WATCHED if (root / name).is_dir()]
+    for _changes in watch_files(*paths, stop_event=stop, step=20, debounce=1600,
+                                raise_interrupt=False):
+        rebuild(root, out, state)
+
+
+def serve(root: Path, port: int = 8000, host: str = "127.0.0.1") -> int:
+    """Build, then serve *root*'s site on *host*:*port* until interrupted."""
+    out = (root / CACHE_DIR / "serve").resolve()
+    state = State()
+    rebuild(root, out, state)
+    out.mkdir(parents=True, exist_ok=True)
+    server = http.server.ThreadingHTTPServer((host, port), make_handler(out, state))
+    server.daemon_threads = True
+    stop = threading.Event()
+    watcher = threading.Thread(target=watch, args=(root, out, state, stop), daemon=True)
+    watcher.start()
+    address = f"http://{host}:{server.server_address[1]}/"
+    print(f"serving {address} (Ctrl-C to stop); watching {', '.join(WATCHED)}",
+          flush=True)
+    try:
+        server.serve_forever(poll_interval=0.2)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        stop.set()
+        with state.changed:
+            state.stopping = True
+            state.changed.notify_all()
+        server.server_close()
+    return 0

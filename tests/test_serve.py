@@ -1,0 +1,111 @@
+"""``site-builder serve``: serves the site, rebuilds on save, shows build errors, recovers."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+PO = "locales/pl/LC_MESSAGES/messages.po"
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def fetch(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode("utf-8")
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode("utf-8")
+
+
+def wait_for(check: Callable[[], bool], what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():
+            return
+        time.sleep(0.05)
+    raise AssertionError(f"timed out waiting for {what}")
+
+
+@pytest.fixture
+def server(project: Path) -> Iterator[str]:
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "site_builder", "serve", "--root",
+                             str(project), "--port", str(port)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()  # printed once the first build is done
+        assert line.startswith(f"serving {base}/"), (line, proc.stderr and proc.stderr.read())
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+        if proc.stdout:
+            proc.stdout.close()
+        if proc.stderr:
+            proc.stderr.close()
+
+
+def set_translation(project: Path, msgid: str, translation: str) -> None:
+    po = project / PO
+    text = po.read_text(encoding="utf-8")
+    start = text.index(f'msgid "{msgid}"\nmsgstr "')
+    end = text.index("\n", text.index("msgstr", start))
+    po.write_text(text[:start] + f'msgid "{msgid}"\nmsgstr "{translation}"' + text[end:],
+                  encoding="utf-8")
+
+
+def test_serve_rebuilds_reloads_and_shows_errors(project: Path, server: str) -> None:
+    page = f"{server}/pl/first-meld/"
+    status, html = fetch(page)
+    assert status == 200 and '<html lang="pl"' in html
+    # the live-reload script is added when serving, from the same origin (CSP script-src 'self')
+    assert '<script src="/__livereload.js?v=' in html
+    assert "EventSource" in fetch(f"{server}/__livereload.js")[1]
+    served = project / ".cache" / "site-builder" / "serve" / "pl" / "first-meld" / "index.html"
+    assert "__livereload" not in served.read_text(encoding="utf-8")  # not in the built files
+    assert fetch(f"{server}/assets/site.css")[0] == 200
+    status, missing = fetch(f"{server}/pl/no-such-page/")
+    assert status == 404 and '<html lang="pl"' in missing
+
+    # 1. a saved catalog is served
+    set_translation(project, "Rules", "Zasady (zmienione w podglądzie)")
+    wait_for(lambda: "Zasady (zmienione w podglądzie)" in fetch(page)[1], "the edited catalog")
+
+    # 2. a broken file: every page shows the problem with path:line; the server keeps running
+    first_meld = project / "content" / "first-meld.md"
+    good = first_meld.read_text(encoding="utf-8")
+    first_meld.write_text(good.replace("total: 61", "total: 62", 1), encoding="utf-8")
+    line = good[: good.index("total: 61")].count("\n") + 1
+    wait_for(lambda: fetch(page)[0] == 500, "the error page")
+    status, error = fetch(page)
+    assert f"content/first-meld.md:{line}: " in error
+    assert "stated total 62, the engine computes 61" in error
+    assert '<script src="/__livereload.js?v=' in error  # it reloads by itself once fixed
+
+    # a broken catalog line is shown with its path and line too
+    first_meld.write_text(good, encoding="utf-8")
+    po = project / PO
+    po_text = po.read_text(encoding="utf-8")
+    po.write_text(po_text.replace('msgid "Rules"', 'msgid "Rules', 1), encoding="utf-8")
+    po_line = po_text[: po_text.index('msgid "Rules"')].count("\n") + 1
+    wait_for(lambda: f"{PO}:{po_line}: " in fetch(page)[1], "the catalog error")
+
+    # 3. fixed: the pages come back
+    po.write_text(po_text, encoding="utf-8")
+    wait_for(lambda: fetch(page)[0] == 200, "recovery")
+    assert "Zasady (zmienione w podglądzie)" in fetch(page)[1]
