@@ -27,6 +27,7 @@ def scheme_page(request: pytest.FixtureRequest, browser: Browser, base_url: str,
     context = browser.new_context(base_url=base_url, bypass_csp=True,
                                   color_scheme=request.param, viewport={"width": 1280,
                                                                         "height": 900})
+    context.set_default_timeout(10_000)
     try:
         yield request.param, context.new_page()
     finally:

@@ -4,16 +4,17 @@ keyboard, print. Screenshots at 360 px and 1280 px go to screenshots/ for review
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
 from e2e_site import LANGS, ServedSite, SitePage
-from playwright.sync_api import ConsoleMessage, Page, Request, Response
+from playwright.sync_api import ConsoleMessage, Page, Request, Response, ViewportSize
 
 pytestmark = pytest.mark.e2e
 
-PHONE = {"width": 360, "height": 780}
-DESKTOP = {"width": 1280, "height": 900}
+PHONE: ViewportSize = {"width": 360, "height": 780}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
 
 class Problems:
@@ -58,6 +59,27 @@ def test_page_loads_without_errors(page: Page, served_site: ServedSite,
     assert page.locator("html").get_attribute("lang") == (site_page.lang or "en")
     assert page.locator("h1").count() == 1
     assert page.title().strip()
+    _check_card_chips(page, site_page)
+
+
+def _check_card_chips(page: Page, site_page: SitePage) -> None:
+    """Each group of chips is one image named after every card in it; red suits are red,
+    black suits and jokers in the text colour."""
+    groups = page.evaluate("""() => [...document.querySelectorAll('.cards')].map(g => ({
+        role: g.getAttribute('role'), label: g.getAttribute('aria-label') || '',
+        chips: [...g.children].map(c => [c.textContent, getComputedStyle(c).color]),
+    }))""")
+    text_colour = page.evaluate("getComputedStyle(document.body).color")
+    if site_page.slug in ("first-meld", "cardverse"):
+        assert groups, "a rule page shows its examples' cards"
+    for group in groups:
+        assert group["role"] == "img"
+        names = [n for n in group["label"].split(", ") if n.strip()]
+        assert len(names) == len(group["chips"]), group
+        for text, colour in group["chips"]:
+            suit = text[-1]
+            assert suit in "♣♦♥♠★", text
+            assert (colour != text_colour) == (suit in "♦♥"), f"{text}: {colour}"
 
 
 def test_missing_address_shows_the_root_404_page_with_its_styles(page: Page) -> None:
@@ -80,13 +102,13 @@ def test_language_switcher_leads_to_the_same_page(page: Page, served_site: Serve
                                                   site_page: SitePage) -> None:
     page.goto(site_page.path)
     switcher = page.locator("nav.languages a[hreflang]")
-    offered = [switcher.nth(i).get_attribute("hreflang") for i in range(switcher.count())]
+    offered = [switcher.nth(i).get_attribute("hreflang") or "" for i in range(switcher.count())]
     assert sorted(offered) == sorted(LANGS)
     # the page's own language is marked: as the current page where the link leads here,
     # else (404 pages, the chooser) as the current item of the list
     current = page.locator("nav.languages a[aria-current]")
     assert current.count() == 1
-    lang = page.locator("html").get_attribute("lang")
+    lang = page.locator("html").get_attribute("lang") or ""
     assert current.get_attribute("hreflang") == lang
     here = site_page.same_page_in(lang) == site_page.path
     assert current.get_attribute("aria-current") == ("page" if here else "true")
@@ -103,6 +125,17 @@ def test_language_switcher_leads_to_the_same_page(page: Page, served_site: Serve
 
 def _scroll_width(page: Page) -> tuple[int, int]:
     return page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+
+
+def _tables_fit(page: Page) -> list[str]:
+    """Tables wider than the main column (they would be cut off or scroll)."""
+    return page.evaluate("""() => {
+        const main = document.querySelector('main'), s = getComputedStyle(main);
+        const right = main.getBoundingClientRect().right - parseFloat(s.paddingRight);
+        return [...main.querySelectorAll('table')]
+            .filter(t => t.getBoundingClientRect().right > right + 1)
+            .map(t => t.querySelector('th').textContent);
+    }""")
 
 
 def _shot(page: Page, folder: Path, site_page: SitePage, width: int) -> None:
@@ -122,6 +155,7 @@ def test_no_horizontal_scroll_on_a_360_px_phone(page: Page, screenshots_dir: Pat
     overflowing = page.evaluate("""() => [...document.querySelectorAll('tbody td, tbody th')]
         .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.slice(0, 60))""")
     assert overflowing == []
+    assert _tables_fit(page) == []
 
 
 def test_readable_line_length_at_1280_px(page: Page, screenshots_dir: Path,
@@ -131,13 +165,14 @@ def test_readable_line_length_at_1280_px(page: Page, screenshots_dir: Path,
     _shot(page, screenshots_dir, site_page, DESKTOP["width"])
     scroll_width, inner_width = _scroll_width(page)
     assert scroll_width <= inner_width
+    assert _tables_fit(page) == []
     # running text keeps a readable measure instead of spanning the whole window
     widths = page.evaluate("""() => [...document.querySelectorAll('main p')]
         .map(p => p.getBoundingClientRect().width)""")
     assert widths and max(widths) <= 900
 
 
-def _focused(page: Page) -> dict[str, object]:
+def _focused(page: Page) -> dict[str, Any]:
     return page.evaluate("""() => {
         const e = document.activeElement, s = getComputedStyle(e), r = e.getBoundingClientRect();
         return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.className,
@@ -188,7 +223,7 @@ def test_print_hides_navigation_and_keeps_cards_black_on_white(page: Page,
         for i in range(page.locator(selector).count()):
             assert page.locator(selector).nth(i).is_hidden(), selector
     assert page.locator("main h1").is_visible()
-    colours = page.evaluate("""() => [...document.querySelectorAll('.card')].map(c => {
+    colours = page.evaluate("""() => [...document.querySelectorAll('.cards > *')].map(c => {
         const s = getComputedStyle(c);
         return [s.color, s.backgroundColor, s.borderTopStyle, c.className];
     })""")
