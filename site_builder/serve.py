@@ -5,8 +5,9 @@
 * ``content/``, ``locales/`` and ``templates/`` are watched with watchfiles.
 * Every HTML page is served with ``<script src="/__livereload.js">`` added before
   ``</body>`` (only here: the built files do not have it). The site's Content Security
-  Policy allows scripts from its own origin, so the script is a file, not inline. It
-  listens to ``/__reload`` (Server-Sent Events) and reloads the page after each build.
+  Policy allows scripts from its own origin only (and no fetch or EventSource), so the
+  script is a file, not inline, and it long-polls with script elements: ``/__reload.js``
+  answers ``location.reload()`` as soon as a build finishes.
 * When a build fails, every page shows the problems, each as ``path:line: message``, and
   the server keeps running; the next good build brings the pages back.
 """
@@ -27,25 +28,33 @@ from urllib.parse import unquote, urlsplit
 from site_builder.cache import CACHE_DIR
 
 WATCHED = ("content", "locales", "templates")
-RELOAD_PATH = "/__reload"
+RELOAD_PATH = "/__reload.js"
 SCRIPT_PATH = "/__livereload.js"
 
 LIVERELOAD_JS = """\
 // site-builder serve: reload this page when the site has been built again.
+// The site's Content Security Policy allows scripts from this origin but no fetch or
+// EventSource, so this asks with script elements: /__reload.js answers when a build
+// finishes (location.reload()) or after a while (ask again).
 (function () {
   var script = document.currentScript;
-  var loaded = script ? new URL(script.src).searchParams.get("v") : null;
-  function connect() {
-    var events = new EventSource("/__reload");
-    events.onmessage = function (event) {
-      if (loaded === null) { loaded = event.data; }
-      else if (event.data !== loaded) { events.close(); location.reload(); }
-    };
-    events.onerror = function () { events.close(); setTimeout(connect, 300); };
+  var version = script ? new URL(script.src).searchParams.get("v") : "0";
+  function poll() {
+    var ask = document.createElement("script");
+    ask.src = "/__reload.js?v=" + version + "&t=" + Date.now();
+    ask.onload = function () { ask.remove(); };
+    ask.onerror = function () { ask.remove(); setTimeout(poll, 500); };
+    document.head.appendChild(ask);
   }
-  connect();
+  window.__siteBuilderPoll = poll;
+  // start once the page has loaded: a pending script would hold up its load event
+  if (document.readyState === "complete") { poll(); }
+  else { window.addEventListener("load", function () { setTimeout(poll, 0); }); }
 })();
 """
+RELOAD_JS = "location.reload();\n"
+AGAIN_JS = "window.__siteBuilderPoll && window.__siteBuilderPoll();\n"
+POLL_SECONDS = 25
 
 ERROR_PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -120,7 +129,7 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
         def do_GET(self) -> None:  # noqa: N802 (http.server API)
             path = unquote(urlsplit(self.path).path)
             if path == RELOAD_PATH:
-                return self._events()
+                return self._wait_for_build()
             if path == SCRIPT_PATH:
                 return self._send(200, "text/javascript; charset=utf-8",
                                   LIVERELOAD_JS.encode())
@@ -171,23 +180,21 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             self.end_headers()
             self.wfile.write(data)
 
-        def _events(self) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.end_headers()
-            sent = None
+        def _wait_for_build(self) -> None:
+            """Answer when the build version differs from the page's, or after a while."""
+            query = urlsplit(self.path).query
+            seen = dict(p.partition("=")[::2] for p in query.split("&")).get("v", "")
+            deadline = time.monotonic() + POLL_SECONDS
+            with state.changed:
+                while str(state.version) == seen and not state.stopping:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    state.changed.wait(timeout=left)
+                changed = str(state.version) != seen
             try:
-                while not state.stopping:
-                    with state.changed:
-                        if state.version == sent:
-                            state.changed.wait(timeout=15)
-                        version = state.version
-                    if version != sent:
-                        self.wfile.write(f"data: {version}\n\n".encode())
-                        sent = version
-                    else:
-                        self.wfile.write(b": keep-alive\n\n")
-                    self.wfile.flush()
+                self._send(200, "text/javascript; charset=utf-8",
+                           (RELOAD_JS if changed else AGAIN_JS).encode())
             except (BrokenPipeError, ConnectionResetError):
                 pass
 

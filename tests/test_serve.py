@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -75,15 +76,23 @@ def test_serve_rebuilds_reloads_and_shows_errors(project: Path, server: str) -> 
     assert status == 200 and '<html lang="pl"' in html
     # the live-reload script is added when serving, from the same origin (CSP script-src 'self')
     assert '<script src="/__livereload.js?v=' in html
-    assert "EventSource" in fetch(f"{server}/__livereload.js")[1]
+    assert "__reload.js" in fetch(f"{server}/__livereload.js")[1]
     served = project / ".cache" / "site-builder" / "serve" / "pl" / "first-meld" / "index.html"
     assert "__livereload" not in served.read_text(encoding="utf-8")  # not in the built files
     assert fetch(f"{server}/assets/site.css")[0] == 200
     status, missing = fetch(f"{server}/pl/no-such-page/")
     assert status == 404 and '<html lang="pl"' in missing
 
-    # 1. a saved catalog is served
+    # 1. a saved catalog is served, and the open page is told to reload
+    version = html.split('__livereload.js?v=', 1)[1].split('"', 1)[0]
+    answer: list[str] = []
+    poll = threading.Thread(
+        target=lambda: answer.append(fetch(f"{server}/__reload.js?v={version}")[1]))
+    poll.start()
+    time.sleep(0.2)
     set_translation(project, "Rules", "Zasady (zmienione w podglądzie)")
+    poll.join(timeout=60)
+    assert answer == ["location.reload();\n"]
     wait_for(lambda: "Zasady (zmienione w podglądzie)" in fetch(page)[1], "the edited catalog")
 
     # 2. a broken file: every page shows the problem with path:line; the server keeps running
