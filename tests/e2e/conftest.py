@@ -18,8 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_site import CHROMIUM, PAGES, ROOT, SCREENSHOTS, ServedSite
 from playwright.sync_api import Page
+
+from .e2e_site import CHROMIUM, PAGES, ROOT, SCREENSHOTS, ServedSite
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

@@ -12,8 +12,9 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from e2e_site import NODE_MODULES, SitePage
 from playwright.sync_api import Browser, Page
+
+from .e2e_site import NODE_MODULES, SitePage
 
 pytestmark = pytest.mark.e2e
 

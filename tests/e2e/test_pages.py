@@ -8,8 +8,9 @@ from typing import Any
 from urllib.parse import urlsplit
 
 import pytest
-from e2e_site import LANGS, ServedSite, SitePage
 from playwright.sync_api import ConsoleMessage, Page, Request, Response, ViewportSize
+
+from .e2e_site import LANGS, ServedSite, SitePage
 
 pytestmark = pytest.mark.e2e
 

@@ -8,7 +8,8 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
-from e2e_site import NODE_MODULES, PAGES, ServedSite, SitePage
+
+from .e2e_site import NODE_MODULES, PAGES, ServedSite, SitePage
 
 pytestmark = pytest.mark.e2e
 

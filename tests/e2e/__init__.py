@@ -1,0 +1,1 @@
+"""Browser tests against a served build (see conftest.py)."""
