@@ -179,7 +179,8 @@ class Tables(HTMLParser):
         if self.cell is not None and "stand-in" in (a.get("class") or ""):
             self.skip += 1  # the joker's stand-in: shown in addition to the seed's cells
         elif self.cell is not None and a.get("role") == "img":
-            self.cell.append(a.get("aria-label") or "")
+            # a group of chips is one image named "ratu hati, raja hati, As hati"
+            self.cell.append((a.get("aria-label") or "").replace(", ", ""))
             self.skip += 1
         elif self.skip:
             self.skip += 1
