@@ -18,8 +18,9 @@ Three scenarios, each run ``--runs`` times with the tools alternating:
   sentence in one Polish page for the others), then a build.
 
 Wall time is the median of the runs. Peak memory is the largest resident set of any one
-process of the build (``wait4``), and the peak of the whole process tree, sampled every
-10 ms from ``/proc`` (site-builder renders in worker processes).
+process of the build (GNU ``time``), and the peak of the whole process tree, sampled every
+10 ms from ``/proc/*/smaps_rollup`` as proportional set size, so that pages shared by the
+forked worker processes count once (site-builder renders in worker processes).
 """
 
 from __future__ import annotations
@@ -179,16 +180,17 @@ def write_mkdocs(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]
 # --- running and measuring ------------------------------------------------------------------
 
 
-def _tree_rss(pid: int) -> int:
-    """Resident memory of *pid* and its descendants, in KiB."""
+def _tree_memory(pid: int) -> int:
+    """Proportional set size (shared pages split between sharers) of *pid* and its
+    descendants, in KiB: the memory the build's processes use together."""
     total = 0
     todo = [pid]
     while todo:
         p = todo.pop()
         try:
-            with open(f"/proc/{p}/status") as fh:
+            with open(f"/proc/{p}/smaps_rollup") as fh:
                 for line in fh:
-                    if line.startswith("VmRSS:"):
+                    if line.startswith("Pss:"):
                         total += int(line.split()[1])
                         break
             with open(f"/proc/{p}/task/{p}/children") as fh:
@@ -199,15 +201,17 @@ def _tree_rss(pid: int) -> int:
 
 
 def run(cmd: list[str], cwd: Path) -> tuple[float, float, float, float]:
-    """Run *cmd*; wall seconds, CPU seconds, peak RSS of one process and of the tree (MiB)."""
+    """Run *cmd*; wall seconds, CPU seconds, and peak memory in MiB: the largest resident
+    set of any one of its processes (GNU time), and the sampled peak of the whole tree."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(["/usr/bin/time", "-f", "maxrss-kib=%M", *cmd], cwd=cwd,
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = [0]
     done = threading.Event()
 
     def sample() -> None:
         while not done.is_set():
-            peak[0] = max(peak[0], _tree_rss(proc.pid))
+            peak[0] = max(peak[0], _tree_memory(proc.pid))
             done.wait(0.01)
 
     sampler = threading.Thread(target=sample, daemon=True)
@@ -217,11 +221,11 @@ def run(cmd: list[str], cwd: Path) -> tuple[float, float, float, float]:
     done.set()
     sampler.join()
     err = proc.stderr.read().decode(errors="replace") if proc.stderr else ""
-    proc.returncode = os.waitstatus_to_exitcode(status)
-    if proc.returncode != 0:
-        raise SystemExit(f"{' '.join(cmd)} failed ({proc.returncode}):\n{err[-2000:]}")
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"{' '.join(cmd)} failed:\n{err[-2000:]}")
+    maxrss = int(err.rsplit("maxrss-kib=", 1)[1].split()[0])
     cpu = usage.ru_utime + usage.ru_stime
-    return wall, cpu, usage.ru_maxrss / 1024, max(peak[0], usage.ru_maxrss) / 1024
+    return wall, cpu, maxrss / 1024, max(peak[0], maxrss) / 1024
 
 
 class Tool:
