@@ -357,16 +357,17 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     record = store.get("out", record_key) if inputs is not None else None
     reusable: dict[str, Any] = {}  # language -> its manifest, where *out* holds its pages
     if record is not None and inputs is not None and _out_matches(out, record):
-        for lang, key in record["languages"].items():
-            if key == inputs.language_key(lang):
-                manifest = store.get("language", key)
-                if manifest is not None:
-                    reusable[lang] = manifest
-        if record["site"] == inputs.site_key and len(reusable) == len(record["languages"]):
-            summary = record["summary"]
+        same = [lang for lang, key in record["languages"].items()
+                if key == inputs.language_key(lang)]
+        if record["site"] == inputs.site_key and len(same) == len(record["languages"]):
+            summary = record["summary"]  # nothing changed: nothing to read or render
             _check_strict(strict, summary["fallbacks"])
             return BuildResult(None, None, list(record["files"]), summary, summary["claims"],
                                list(record["languages"]), [])
+        for lang in same:
+            manifest = store.get("language", record["languages"][lang])
+            if manifest is not None:
+                reusable[lang] = manifest
 
     site, problems = load_site(root, base_url, catalogs=False)
     if problems:

@@ -23,7 +23,7 @@ from typing import Any
 
 CACHE_DIR = ".cache/site-builder"
 PACKAGE_DIR = Path(__file__).resolve().parent
-LIBRARIES = ("jinja2", "babel", "markdown")
+LIBRARIES = ("Jinja2", "Babel", "Markdown", "MarkupSafe")
 
 _code_version: str | None = None
 
@@ -67,18 +67,17 @@ def code_version() -> str:
     """A hash of everything in the code that affects output.
 
     That is the ``site_builder`` sources (the engine via :func:`engine_version`), the
-    versions of Jinja2, Babel and Markdown, and the Python version (bytecode).
+    versions of Jinja2, Babel, Markdown and MarkupSafe, and the Python version (bytecode).
     """
     global _code_version
     if _code_version is None:
-        import importlib
+        from importlib.metadata import PackageNotFoundError, version
 
         versions = []
-        for lib in LIBRARIES:
+        for lib in LIBRARIES:  # from the installed metadata: importing them would be slower
             try:
-                module = importlib.import_module(lib)
-                versions.append(f"{lib}={getattr(module, '__version__', '?')}")
-            except ImportError:
+                versions.append(f"{lib}={version(lib)}")
+            except PackageNotFoundError:
                 versions.append(f"{lib}=?")
         own = hashlib.blake2b(digest_size=16)
         for path in sorted(PACKAGE_DIR.rglob("*.py")):
