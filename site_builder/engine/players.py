@@ -21,8 +21,10 @@ call; the round (not the player) decides whether the action is legal.
   pile in the open, and so knows which cards are still unseen: a near-meld is
   worth as much as the unseen cards that would complete it, and a discard is
   as dangerous as the number of hidden pairs the next player could meld it
-  with. Now and then it takes the top of the discard pile to keep it, when
-  that card is clearly better than the worst card it holds.
+  with. As the other players' hands shrink, near-melds count for less and
+  points for more: it sheds its high cards before someone goes out. Now and
+  then it takes the top of the discard pile to keep it, when that card is
+  clearly better than the worst card it holds.
 
 Every player is deterministic. Easy and normal take the top of the discard
 pile only to lay it in the same turn; hard keeps it at most
@@ -259,14 +261,29 @@ class HardPlayer(NormalPlayer):
         nxt = _next_seat(view)
         taken = memory.taken[nxt]
         share = min(1.0, view.hand_sizes[nxt] / max(1, sum(memory.unseen.values())))
+        keep = self._keep_weight(view)
         scores: dict[Card, float] = {}
         for card in dict.fromkeys(hand):
             rest = _without(hand, (card,))
-            scores[card] = (card_hand_points(card, rules) - 5 * _links(card, hand)
-                            - self.OUTS * _live_outs(card, rest, memory.unseen, rules)
+            scores[card] = (card_hand_points(card, rules)
+                            - keep * (5 * _links(card, hand)
+                                      + self.OUTS * _live_outs(card, rest, memory.unseen, rules))
                             - self.DANGER * _danger(card, memory.unseen, share, rules)
                             - _feed_risk(card, view, taken))
         return scores
+
+    @staticmethod
+    def _keep_weight(view: View) -> float:
+        """How much near-melds count against points: less as another player's hand shrinks
+        (someone may go out soon, and the points held would be theirs)."""
+        try:
+            dealt = view.rules.hand_size(view.players)
+        except ValueError:
+            dealt = max(view.hand_sizes)
+        fewest = min(size for seat, size in enumerate(view.hand_sizes) if seat != view.seat)
+        if fewest >= dealt:
+            return 1.0
+        return 0.4 if fewest >= dealt - 2 else 0.2
 
 
 class _Memory:

@@ -73,6 +73,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from site_builder.engine.cards import Card
+from site_builder.engine.deal import Deal
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import MeldKind, MeldResult, evaluate_meld
 from site_builder.engine.opening import OpeningResult, evaluate_opening
@@ -330,7 +331,7 @@ class RoundState:
             self._end("stock_out")
 
     @classmethod
-    def from_deal(cls, rules: RuleSet, dealt: object, *, first: int = 0) -> RoundState:
+    def from_deal(cls, rules: RuleSet, dealt: Deal, *, first: int = 0) -> RoundState:
         """A round from a :class:`~site_builder.engine.deal.Deal`.
 
         >>> from site_builder.engine import deal, get_rules
@@ -339,10 +340,6 @@ class RoundState:
         >>> [len(hand) for hand in state.hands], len(state.stock), len(state.discard_pile)
         ([7, 7], 37, 1)
         """
-        from site_builder.engine.deal import Deal
-
-        if not isinstance(dealt, Deal):
-            raise TypeError(f"expected a Deal, not {dealt!r}")
         return cls(rules, dealt.hands, dealt.stock, dealt.discard, first=first)
 
     # ----------------------------------------------------------------- reading

@@ -184,7 +184,9 @@ def test_easy_feeds_but_normal_and_hard_weigh_the_risk() -> None:
 def test_hard_remembers_the_dead_cards() -> None:
     # 4H and 4S went to the discard pile in the open: the pair of fours is dead, the
     # pair of nines is live. Easy and normal break the nines (more points); hard keeps them.
-    state = RoundState(CARDVERSE, [parse_cards("4C 4D 9C"), parse_cards("4H 4S 7C 8D")],
+    # Seat 2 still holds seven cards, so hard weighs near-melds in full.
+    seven = parse_cards("4H 4S 7C 8D 2S 3H 6D")
+    state = RoundState(CARDVERSE, [parse_cards("4C 4D 9C"), seven],
                        parse_cards("2C QH 3D 9D 10S JS"), parse_cards("KH"), first=1)
     for action in (Action("draw_stock"), Action("discard", parse_cards("4H")),
                    Action("draw_stock"), Action("discard", parse_cards("QH")),
