@@ -181,8 +181,8 @@ def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, 
     """
     problems: list[Problem] = []
     for message in loaded.catalog:
-        if not message.id:
-            continue
+        if not message.id or message.fuzzy:
+            continue  # a fuzzy entry is never published: it waits for its translator
         sentences = check_message(message, loaded.lang) + check_glossary(message, loaded.lang)
         for sentence in sentences:
             msgid = _ids(message)[0]

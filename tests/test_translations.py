@@ -85,6 +85,11 @@ def test_round_trip(project: Path) -> None:
     catalog = read_po(po(project, "pl").open("rb"), locale="pl")
     message = catalog.get(old_msgid)
     assert message is not None and message.fuzzy
+    # the updated catalogs stay valid for GNU gettext (long previous msgids included)
+    for lang in LANGS:
+        proc = subprocess.run(["msgfmt", "--check", "-o", "/dev/null", str(po(project, lang))],
+                              capture_output=True, text=True)
+        assert proc.returncode == 0, proc.stderr
 
     # 3. the page shows the English paragraph, marked lang="en", and the localized notice
     out = project / "dist"
@@ -112,6 +117,17 @@ def test_round_trip(project: Path) -> None:
     assert 'class="notice"' not in html
     stats = json.loads(run_cli("i18n", "stats", "--json", "--root", str(project)).out)
     assert all(stats[lang]["percent"] == 100.0 for lang in LANGS)
+
+
+def test_fuzzy_guess_is_not_checked_nor_published(project: Path) -> None:
+    """A fuzzy entry waits for its translator: its guess may be wrong without failing."""
+    msgid = "Ten, jack, queen, king: 10 points."
+    set_translation(project, "pl", msgid, "Dziesiątka, walet, dama, król: 11 pkt.", fuzzy=True)
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 0, result.err
+    html = (project / "dist" / "pl" / "first-meld" / "index.html").read_text(encoding="utf-8")
+    assert '<li lang="en">Ten, jack, queen, king: 10 points.</li>' in html
+    assert "król: 11 pkt" not in html
 
 
 def test_update_is_stable(project: Path) -> None:

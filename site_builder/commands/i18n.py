@@ -59,13 +59,42 @@ def _write_po(path: Path, catalog: Any, previous: bool = True) -> bool:
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
-    write_po(buf, catalog, width=76, include_previous=previous, ignore_obsolete=True)
+    write_po(buf, catalog, width=76, include_previous=False, ignore_obsolete=True)
     data = buf.getvalue()
+    if previous:
+        data = _with_previous(data.decode("utf-8"), catalog).encode("utf-8")
     if path.exists() and path.read_bytes() == data:
         return False
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_bytes(data)
     return True
+
+
+def _with_previous(text: str, catalog: Any) -> str:
+    """Add each fuzzy entry's previous msgid as ``#|`` lines.
+
+    Babel's own ``include_previous`` re-wraps the quoted previous msgid like prose,
+    which splits strings across comment lines that GNU gettext then rejects; here
+    every line of the properly quoted string is prefixed instead.
+    """
+    from babel.messages.pofile import normalize
+
+    blocks = text.split("\n\n")
+    messages = [m for m in catalog if m.id]
+    if len(blocks) - 1 < len(messages):
+        return text
+    for index, message in enumerate(messages, 1):
+        if not message.previous_id:
+            continue
+        lines = blocks[index].split("\n")
+        at = next(i for i, line in enumerate(lines) if line.startswith(("msgctxt", "msgid")))
+        previous = []
+        for keyword, value in zip(("msgid", "msgid_plural"), message.previous_id, strict=False):
+            quoted = normalize(value, width=76).split("\n")
+            previous.append(f"#| {keyword} {quoted[0]}")
+            previous.extend(f"#| {line}" for line in quoted[1:])
+        blocks[index] = "\n".join(lines[:at] + previous + lines[at:])
+    return "\n\n".join(blocks)
 
 
 def template(root: Path) -> Any:
