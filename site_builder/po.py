@@ -102,14 +102,16 @@ def parse_po(data: bytes, num_plurals: int) -> PoCatalog | None:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
         return None
-    entries = _ENTRY_RE.findall(text)
-    if sum(len(entry[0]) for entry in entries) != len(text):
-        return None  # something between the entries that this reader does not know
+    covered = 0  # the entries must cover the whole file: nothing this reader does not know
     messages: dict[tuple[str, str | None], PoMessage] = {}
     nplurals = num_plurals
     line = 1
     no_flags: frozenset[str] = frozenset()
-    for whole, comments, ctx, msgid_q, plural, strs in entries:
+    for match in _ENTRY_RE.finditer(text):
+        if match.start() != covered:
+            return None
+        covered = match.end()
+        whole, comments, ctx, msgid_q, plural, strs = match.groups()
         lineno = line + comments.count("\n") + (ctx.count("\n") + 1 if ctx else 0)
         line += whole.count("\n")
         msgid = _string(msgid_q)
@@ -146,4 +148,6 @@ def parse_po(data: bytes, num_plurals: int) -> PoCatalog | None:
         if dict_key in messages:
             return None
         messages[dict_key] = PoMessage(key, string, context, flags, lineno)
+    if covered != len(text):
+        return None
     return PoCatalog(messages)

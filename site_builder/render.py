@@ -120,7 +120,8 @@ class MarkdownRenderer:
 
     def __init__(self) -> None:
         self._markdown: markdown.Markdown | None = None
-        self.inline = functools.lru_cache(maxsize=65536)(self._inline)
+        # Repeated texts (captions, notes, names) are few; most prose is seen once.
+        self.inline = functools.lru_cache(maxsize=4096)(self._inline)
 
     @property
     def _md(self) -> markdown.Markdown:
