@@ -67,8 +67,8 @@ def check_message(message: Message, lang: str) -> list[str]:
     >>> from babel.messages.catalog import Message
     >>> check_message(Message("At least {n} points", "Co najmniej {m} pkt"), "pl")[0][:60]
     'placeholders differ: the source has {n}, the translation has'
-    >>> check_message(Message("Worth 40 points", "Warte 41 pkt"), "pl")
-    ['numbers differ: the source has 40, the translation has 41; numbers must not change in translation']
+    >>> check_message(Message("Worth 40 points", "Warte 41 pkt"), "pl")[0][:59]
+    'numbers differ: the source has 40, the translation has 41; '
     """
     if not message.id or not any(_strings(message)):
         return []
@@ -79,7 +79,8 @@ def check_message(message: Message, lang: str) -> list[str]:
     filled = sum(1 for form in _strings(message) if form)
     if message.pluralizable and (filled != expected_forms or len(_strings(message)) != filled):
         problems.append(f"plural entry has {filled} forms, but {lang} needs "
-                        f"{expected_forms} (CLDR); fill in msgstr[0] to msgstr[{expected_forms - 1}]")
+                        f"{expected_forms} (CLDR); fill in msgstr[0] to "
+                        f"msgstr[{expected_forms - 1}]")
     for index, translated in enumerate(_strings(message)):
         if not translated:
             continue

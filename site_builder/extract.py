@@ -17,11 +17,13 @@ Extracted = tuple[int, str | None, str, list[str]]
 
 
 def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
-                    comment_tags: Collection[str], options: Mapping[str, Any]) -> Iterator[Extracted]:
+                    comment_tags: Collection[str],
+                    options: Mapping[str, Any]) -> Iterator[Extracted]:
     """Yield ``(lineno, funcname, message, comments)`` for every translatable segment.
 
     >>> import io
-    >>> page = b"---\\ntitle: T\\nslug: t\\norder: 1\\ndescription: D\\n---\\n\\n## Head\\n\\nSome text.\\n"
+    >>> page = (b"---\\ntitle: T\\nslug: t\\norder: 1\\ndescription: D\\n---\\n"
+    ...         b"\\n## Head\\n\\nSome text.\\n")
     >>> [(line, msg) for line, _, msg, _ in extract_content(io.BytesIO(page), {}, [], {})]
     [(2, 'T'), (5, 'D'), (8, 'Head'), (10, 'Some text.')]
     """

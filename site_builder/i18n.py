@@ -212,12 +212,17 @@ def page_of(location: str) -> str:
 
 def coverage(source: Catalog, catalog: Catalog | None) -> tuple[Counts, dict[str, Counts]]:
     """Count each source message as translated, fuzzy or untranslated, overall and per page."""
+    return count_coverage(((m.id, m.context, {page_of(loc) for loc, _ in m.locations})
+                           for m in source if m.id), catalog)
+
+
+def count_coverage(source: Iterable[tuple[Any, str | None, set[str]]],
+                   catalog: Any) -> tuple[Counts, dict[str, Counts]]:
+    """The counts for (msgid, context, pages) entries looked up in *catalog* (or None)."""
     overall = Counts()
     pages: dict[str, Counts] = {}
-    for message in source:
-        if not message.id:
-            continue
-        found = catalog.get(message.id, message.context) if catalog is not None else None
+    for msgid, context, where in source:
+        found = catalog.get(msgid, context) if catalog is not None else None
         if found is not None and is_translated(found):
             state = "translated"
         elif found is not None and found.fuzzy and found.string:
@@ -225,11 +230,7 @@ def coverage(source: Catalog, catalog: Catalog | None) -> tuple[Counts, dict[str
         else:
             state = "untranslated"
         setattr(overall, state, getattr(overall, state) + 1)
-        for page in sorted({page_of(loc) for loc, _ in message.locations}):
+        for page in sorted(where):
             counts = pages.setdefault(page, Counts())
             setattr(counts, state, getattr(counts, state) + 1)
     return overall, dict(sorted(pages.items()))
-
-
-def sorted_unique(items: Iterable[str]) -> list[str]:
-    return sorted(set(items))

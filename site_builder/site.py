@@ -26,7 +26,14 @@ from typing import Any
 from site_builder.build import TEMPLATES_DIR, Site
 from site_builder.content import Page
 from site_builder.examples import GAME_NAMES, Verification, VerifiedTable
-from site_builder.i18n import SOURCE_LANG, Counts, Translator, is_translated, native_name
+from site_builder.i18n import (
+    SOURCE_LANG,
+    Counts,
+    Translator,
+    count_coverage,
+    is_translated,
+    native_name,
+)
 from site_builder.render import (
     MarkdownRenderer,
     PageLocalizer,
@@ -126,21 +133,7 @@ def source_messages(site: Site) -> list[SourceMessage]:
 
 def coverage_of(source: Iterable[SourceMessage], catalog: Any) -> tuple[Counts, dict[str, Counts]]:
     """As :func:`site_builder.i18n.coverage`, from :func:`source_messages`."""
-    overall = Counts()
-    pages: dict[str, Counts] = {}
-    for message in source:
-        found = catalog.get(message.id, message.context) if catalog is not None else None
-        if found is not None and is_translated(found):
-            state = "translated"
-        elif found is not None and found.fuzzy and found.string:
-            state = "fuzzy"
-        else:
-            state = "untranslated"
-        setattr(overall, state, getattr(overall, state) + 1)
-        for page in sorted(message.pages):
-            counts = pages.setdefault(page, Counts())
-            setattr(counts, state, getattr(counts, state) + 1)
-    return overall, dict(sorted(pages.items()))
+    return count_coverage(((m.id, m.context, m.pages) for m in source), catalog)
 
 
 @dataclass

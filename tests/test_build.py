@@ -237,7 +237,8 @@ def test_seed_numbers_in_order(built_site: Path) -> None:
         parser.feed(page_file(built_site, lang, "first-meld").read_text(encoding="utf-8"))
         numbers = []
         for row, table in zip(parser.rows, parser.table_of_row, strict=True):
-            if table in (1, 2) and len(row) == 4 and row[0] and any(ch.isdigit() for ch in row[2] + row[3]):
+            stated = any(ch.isdigit() for ch in row[2] + row[3])
+            if table in (1, 2) and len(row) == 4 and row[0] and stated:
                 cell = row[3] if re.match(r"\s*\d", row[3]) else row[2]
                 numbers.append(re.match(r"\s*(\d+)", cell).group(1))  # type: ignore[union-attr]
         assert numbers == expected, lang

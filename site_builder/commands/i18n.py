@@ -159,10 +159,12 @@ def run_init(args: argparse.Namespace) -> int:
     pot = template(args.root)
     catalog = Catalog(locale=locale, domain="messages", project=PROJECT, version="1.0",
                       creation_date=FIXED_DATE, revision_date=FIXED_DATE,
-                      last_translator="Rami rules translators", language_team=f"{lang}", fuzzy=False)
+                      last_translator="Rami rules translators", language_team=f"{lang}",
+                      fuzzy=False)
     for message in pot:
         if message.id:
-            catalog.add(message.id, "" if isinstance(message.id, str) else ("",) * catalog.num_plurals,
+            empty = "" if isinstance(message.id, str) else ("",) * catalog.num_plurals
+            catalog.add(message.id, empty,
                         locations=message.locations, flags=message.flags,
                         auto_comments=message.auto_comments, context=message.context)
     _write_po(path, catalog)
