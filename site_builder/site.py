@@ -108,26 +108,16 @@ def source_messages(site: Site) -> list[SourceMessage]:
     The same keys as that Babel catalog (the msgid, or the singular of a plural, with
     its context), without building it: enough to count coverage.
     """
-    from site_builder.examples import PROFILES_FILE
     from site_builder.i18n import page_of
-    from site_builder.templates_i18n import template_messages
+    from site_builder.source import source_entries
 
     found: dict[tuple[str, str | None], SourceMessage] = {}
-
-    def add(msgid: str | tuple[str, str], context: str | None, location: str) -> None:
+    for msgid, context, location, _line, _comments in source_entries(site):
         key = (msgid[0] if isinstance(msgid, tuple) else msgid, context)
         message = found.get(key)
         if message is None:
             message = found[key] = SourceMessage(msgid, context, set())
         message.pages.add(page_of(location))
-
-    for page in sorted(site.pages, key=lambda p: p.source):
-        for segment in page.segments():
-            add(segment.text, None, page.source)
-    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
-        add(profile.name, None, PROFILES_FILE)
-    for message in template_messages(site.root):
-        add(message.msgid, message.context, message.source)
     return [m for m in found.values() if m.id]
 
 

@@ -7,6 +7,7 @@ would write; ``site-builder i18n extract`` writes it as ``locales/messages.pot``
 from __future__ import annotations
 
 import datetime as dt
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
@@ -22,19 +23,30 @@ PROJECT = "Rami rules"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
 
 
+SourceEntry = tuple[str | tuple[str, str], str | None, str, int, list[str]]
+
+
+def source_entries(site: Site) -> Iterator[SourceEntry]:
+    """Every source message as (msgid, context, file, line, comments), in catalog order:
+    content segments by page, then rule profile names, then template strings."""
+    for page in sorted(site.pages, key=lambda p: p.source):
+        kinds = _segment_kinds(page)
+        for segment in page.segments():
+            yield (segment.text, None, page.source, segment.line,
+                   [kinds.get(id(segment), "paragraph")])
+    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
+        yield (profile.name, None, PROFILES_FILE, profile.name_line,
+               [f"rule profile name ({profile.key})"])
+    for message in template_messages(site.root):
+        yield (message.msgid, message.context, message.source, message.line,
+               list(message.comments))
+
+
 def source_catalog(site: Site) -> Catalog:
     """Build the template catalog from the loaded site (content, profiles, templates)."""
     catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
                       creation_date=FIXED_DATE, fuzzy=False)
-    for page in sorted(site.pages, key=lambda p: p.source):
-        kinds = _segment_kinds(page)
-        for segment in page.segments():
-            catalog.add(segment.text, locations=[(page.source, segment.line)],
-                        auto_comments=[kinds.get(id(segment), "paragraph")])
-    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
-        catalog.add(profile.name, locations=[(PROFILES_FILE, profile.name_line)],
-                    auto_comments=[f"rule profile name ({profile.key})"])
-    for message in template_messages(site.root):
-        catalog.add(message.msgid, locations=[(message.source, message.line)],
-                    auto_comments=list(message.comments), context=message.context)
+    for msgid, context, source, line, comments in source_entries(site):
+        catalog.add(msgid, locations=[(source, line)], auto_comments=comments,
+                    context=context)
     return catalog
