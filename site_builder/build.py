@@ -247,23 +247,6 @@ def verify_examples(pages: list[Page], profiles: dict[str, Profile]) -> Verifica
 # --- stage 4: write -------------------------------------------------------------------------
 
 
-def write_site(files: dict[str, bytes], out: Path) -> None:
-    """Write *files* to a temporary folder beside *out*, then swap it in for *out*."""
-    out = out.resolve()
-    out.parent.mkdir(parents=True, exist_ok=True)
-    tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
-    try:
-        for rel, data in sorted(files.items()):
-            target = tmp / rel
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_bytes(data)
-        os.chmod(tmp, 0o755)
-        _swap(tmp, out)
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
-
-
 def _swap(new: Path, out: Path) -> None:
     """Replace *out* by *new*: an atomic exchange where the OS has one, else two renames."""
     if out.exists() and _exchange(new, out):
