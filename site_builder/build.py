@@ -10,15 +10,17 @@ import os
 import shutil
 import tempfile
 import tomllib
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from site_builder.content import Page, parse_page, placeholders, read_text
+from site_builder.content import Page, decode_text, parse_page, placeholders
 from site_builder.errors import Problem, UserError
 
 if TYPE_CHECKING:
-    from site_builder.examples import Profile, Verification
+    from site_builder.content import ExampleBlock
+    from site_builder.examples import Claim, Profile, Verification, VerifiedTable
     from site_builder.i18n import LoadedCatalog
 
 CONTENT_DIR = "content"
@@ -43,6 +45,30 @@ class Site:
     profiles: dict[str, Profile]
     languages: list[str]  # published languages, the source language first
     catalogs: dict[str, LoadedCatalog] = field(default_factory=dict)
+    # Set by :func:`scan_site`: the pages hold their front matter only (no blocks), and
+    # each page's body is read again where it is rendered; by page source, the hash of
+    # the bytes that were verified, so that a file changed since is noticed.
+    digests: dict[str, str] | None = None
+
+    def bodies(self) -> Iterator[Page]:
+        """Every page with its blocks, in site order, one at a time.
+
+        For a scanned site each page is read and parsed again; a file that changed
+        since it was verified raises :class:`UserError`.
+        """
+        if self.digests is None:
+            yield from self.pages
+            return
+        from site_builder.cache import digest
+
+        for light in self.pages:
+            data = (self.root / light.source).read_bytes()
+            if digest(data) != self.digests[light.source]:
+                raise UserError([Problem(light.source, 0, "the file changed while the site was "
+                                                          "being built; build again")])
+            page, _ = parse_page(data.decode("utf-8"), light.source)
+            assert page is not None  # it parsed when it was verified
+            yield page
 
 
 # --- stage 1: load --------------------------------------------------------------------------
@@ -63,22 +89,45 @@ def load_site(root: Path, base_url: str | None = None,
         config.base_url = base_url
     if not config.base_url.endswith("/"):
         config.base_url += "/"
+    pages = [page for page, _ in read_pages(root, problems)]
+    _check_pages(pages, problems)
+    profiles, errs = load_profiles(root)
+    problems.extend(errs)
+    from site_builder.i18n import load_catalog as babel_load_catalog
+
+    loaded_catalogs: dict[str, LoadedCatalog] = {}
+    for lang in discover_languages(root) if catalogs else ():
+        loaded, errs = babel_load_catalog(root, lang)
+        problems.extend(errs)
+        if loaded is not None:
+            loaded_catalogs[lang] = loaded
+    languages = [SOURCE_LANG, *discover_languages(root)]
+    return Site(root, config, pages, profiles, languages, loaded_catalogs), problems
+
+
+def read_pages(root: Path, problems: list[Problem]) -> Iterator[tuple[Page, bytes]]:
+    """Each content page that parses, with its bytes, in file name order; the problems
+    of those that do not go to *problems*."""
     content = root / CONTENT_DIR
-    pages: list[Page] = []
     if not content.is_dir():
         problems.append(Problem(CONTENT_DIR, 0, "no content folder: run site-builder in the "
                                                 "project root, or pass --root DIR"))
-    else:
-        for path in sorted(content.glob("*.md")):
-            source = path.relative_to(root).as_posix()
-            text, errs = read_text(path, source)
-            problems.extend(errs)
-            if text is None:
-                continue
-            page, errs = parse_page(text, source)
-            problems.extend(errs)
-            if page is not None:
-                pages.append(page)
+        return
+    for path in sorted(content.glob("*.md")):
+        source = path.relative_to(root).as_posix()
+        data = path.read_bytes()
+        text, errs = decode_text(data, source)
+        problems.extend(errs)
+        if text is None:
+            continue
+        page, errs = parse_page(text, source)
+        problems.extend(errs)
+        if page is not None:
+            yield page, data
+
+
+def _check_pages(pages: list[Page], problems: list[Problem]) -> None:
+    """Slugs are unique and there is a home page; sort *pages* into site order."""
     seen: dict[str, list[Page]] = {}
     for page in pages:
         seen.setdefault(page.slug, []).append(page)
@@ -92,18 +141,43 @@ def load_site(root: Path, base_url: str | None = None,
         problems.append(Problem(CONTENT_DIR, 0, "no home page: add content/index.md with "
                                                 "'slug: index'"))
     pages.sort(key=lambda p: (p.order, p.slug))
-    profiles, errs = load_profiles(root)
-    problems.extend(errs)
-    from site_builder.i18n import load_catalog as babel_load_catalog
 
-    loaded_catalogs: dict[str, LoadedCatalog] = {}
-    for lang in discover_languages(root) if catalogs else ():
-        loaded, errs = babel_load_catalog(root, lang)
-        problems.extend(errs)
-        if loaded is not None:
-            loaded_catalogs[lang] = loaded
-    languages = [SOURCE_LANG, *discover_languages(root)]
-    return Site(root, config, pages, profiles, languages, loaded_catalogs), problems
+
+def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
+    """:func:`load_site` and :func:`verify_site` (without catalogs) for a build, one page
+    at a time: each page is read, parsed and verified, then only its front matter is
+    kept (see :attr:`Site.digests`), so that a large site is never held in memory.
+    """
+    from site_builder.cache import digest
+    from site_builder.examples import Verification, load_profiles
+    from site_builder.render import rule_values
+
+    problems: list[Problem] = []
+    config = _load_config(root, problems)
+    if base_url:
+        config.base_url = base_url
+    if not config.base_url.endswith("/"):
+        config.base_url += "/"
+    profiles, errs = load_profiles(root)
+    verifier = Verifier(profiles) if not errs else None
+    values = rule_values()
+    pages: list[Page] = []
+    digests: dict[str, str] = {}
+    claims = 0
+    verify_problems: list[Problem] = []
+    for page, data in read_pages(root, problems):
+        pages.append(page.light())
+        digests[page.source] = digest(data)
+        if verifier is not None:
+            verification = verifier.page(page)
+            claims += len(verification.claims)
+            verify_problems.extend(verification_problems(verification))
+        verify_problems.extend(placeholder_problems(page, values))
+    _check_pages(pages, problems)
+    problems.extend(errs)
+    site = Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],
+                digests=digests)
+    return site, Checked(Verification(), problems + verify_problems, claims)
 
 
 def discover_languages(root: Path) -> list[str]:
@@ -128,7 +202,8 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
 
     rel = po_path(lang)
     try:
-        catalog = parse_po((root / rel).read_bytes(), num_plurals(lang))
+        with open(root / rel, "rb") as stream:
+            catalog = parse_po(stream, num_plurals(lang))
     except ValueError:  # e.g. a language Babel does not know: let Babel say so
         catalog = None
     if catalog is None:
@@ -162,8 +237,9 @@ def _load_config(root: Path, problems: list[Problem]) -> Config:
 
 @dataclass
 class Checked:
-    verification: Verification
+    verification: Verification  # empty for a scanned site (see :func:`scan_site`)
     problems: list[Problem]
+    claims: int = 0  # how many claims were verified
 
 
 def verify_site(site: Site, catalogs: bool = True) -> Checked:
@@ -171,29 +247,45 @@ def verify_site(site: Site, catalogs: bool = True) -> Checked:
 
     With ``catalogs=False`` the catalogs are left to the caller (see :func:`check_catalogs`).
     """
-    from site_builder.examples import describe
     from site_builder.render import rule_values
 
     verification = verify_examples(site.pages, site.profiles)
-    problems = list(verification.problems)
-    rows = {(c.source, c.line): vr for t in verification.tables.values() for vr in t.rows
-            for c in vr.claims}
-    for claim in verification.disagreements:
-        problems.append(Problem(claim.source, claim.line,
-                                describe(claim, rows.get((claim.source, claim.line)))))
+    problems = verification_problems(verification)
     values = rule_values()
     for page in site.pages:
-        for segment in page.segments():
-            if "{" not in segment.text and "}" not in segment.text:
-                continue
-            for name in placeholders(segment.text):
-                if name not in values:
-                    problems.append(Problem(page.source, segment.line,
-                                            f"unknown rule placeholder {{{name}}}; known: "
-                                            f"{', '.join(sorted(values))}"))
+        problems.extend(placeholder_problems(page, values))
     if catalogs:
         problems.extend(check_catalogs(site, site.catalogs.values()))
-    return Checked(verification, problems)
+    return Checked(verification, problems, len(verification.claims))
+
+
+def verification_problems(verification: Verification) -> list[Problem]:
+    """The problems of *verification*, and one for each claim the engine disagrees with."""
+    from site_builder.examples import describe
+
+    problems = list(verification.problems)
+    disagreements = verification.disagreements
+    if disagreements:
+        rows = {(c.source, c.line): vr for t in verification.tables.values() for vr in t.rows
+                for c in vr.claims}
+        for claim in disagreements:
+            problems.append(Problem(claim.source, claim.line,
+                                    describe(claim, rows.get((claim.source, claim.line)))))
+    return problems
+
+
+def placeholder_problems(page: Page, values: dict[str, int]) -> list[Problem]:
+    """A problem for each ``{name}`` in *page* that is not a rule value."""
+    problems = []
+    for segment in page.segments():
+        if "{" not in segment.text and "}" not in segment.text:
+            continue
+        for name in placeholders(segment.text):
+            if name not in values:
+                problems.append(Problem(page.source, segment.line,
+                                        f"unknown rule placeholder {{{name}}}; known: "
+                                        f"{', '.join(sorted(values))}"))
+    return problems
 
 
 def check_catalogs(site: Site, loaded: Any) -> list[Problem]:
@@ -205,43 +297,91 @@ def check_catalogs(site: Site, loaded: Any) -> list[Problem]:
     return [problem for catalog in loaded for problem in check_catalog(catalog, terms)]
 
 
-def verify_examples(pages: list[Page], profiles: dict[str, Profile]) -> Verification:
-    """As :func:`site_builder.examples.verify_pages`, replaying each distinct block once.
-
-    A block with the same text as one already verified (wherever it stands) gets that
-    block's rows and claims, moved to its own file and lines. A block with any problem
-    is verified on its own, so every problem keeps its own place.
-    """
-    import dataclasses
-
-    from site_builder.examples import Verification, VerifiedTable, verify_pages
-    from site_builder.render import example_key
+def verify_examples(pages: Iterable[Page], profiles: dict[str, Profile]) -> Verification:
+    """As :func:`site_builder.examples.verify_pages`, replaying each distinct block once
+    (see :class:`Verifier`)."""
+    from site_builder.examples import Verification
 
     out = Verification()
-    done: dict[str, tuple[int, VerifiedTable]] = {}
+    verifier = Verifier(profiles)
     for page in pages:
-        for block in page.examples:
-            key = example_key(block)
-            first = done.get(key)
-            if first is None:
-                one = verify_pages([dataclasses.replace(page, blocks=(block,))], profiles)
-                table = one.tables[(page.source, block.line)]
-                if not one.problems and len(table.rows) == len(block.rows):
-                    done[key] = (block.line, table)
-                out.problems.extend(one.problems)
-                out.claims.extend(one.claims)
-                out.tables[(page.source, block.line)] = table
-                continue
-            line, table = first
-            delta = block.line - line
-            rows = []
-            for row, verified in zip(block.rows, table.rows, strict=True):
-                claims = tuple(dataclasses.replace(c, source=page.source, line=c.line + delta)
-                               for c in verified.claims)
-                rows.append(dataclasses.replace(verified, row=row, claims=claims))
-                out.claims.extend(claims)
-            out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
+        one = verifier.page(page)
+        out.tables.update(one.tables)
+        out.claims.extend(one.claims)
+        out.problems.extend(one.problems)
     return out
+
+
+class Verifier:
+    """Verifies pages' example blocks, replaying each distinct block once.
+
+    A block with the same text as one verified before (wherever it stands) gets that
+    block's rows and claims, moved to its own file and lines. A block with any problem
+    is verified on its own, so every problem keeps its own place. The last *keep*
+    distinct blocks are remembered, so memory stays bounded on any site.
+    """
+
+    def __init__(self, profiles: dict[str, Profile], keep: int = 4096) -> None:
+        from collections import OrderedDict
+
+        self.profiles = profiles
+        self.keep = keep
+        self._done: OrderedDict[str, tuple[int, VerifiedTable]] = OrderedDict()
+
+    def table(self, source: str, block: ExampleBlock) -> tuple[VerifiedTable, Verification]:
+        """The verified table of *block* on page *source*, and the verification it took
+        (empty when the same block was verified before)."""
+        import dataclasses
+
+        from site_builder.content import Page, Segment
+        from site_builder.examples import Verification, VerifiedTable, verify_pages
+        from site_builder.render import example_key
+
+        key = example_key(block)
+        first = self._done.get(key)
+        if first is None:
+            empty = Segment("", 0)
+            one = verify_pages([Page(source, "", 0, empty, empty, (block,))], self.profiles)
+            table = one.tables[(source, block.line)]
+            if not one.problems and len(table.rows) == len(block.rows):
+                self._done[key] = (block.line, table)
+                if len(self._done) > self.keep:
+                    self._done.popitem(last=False)
+            return table, one
+        self._done.move_to_end(key)
+        line, table = first
+        delta = block.line - line
+        rows = []
+        claims: list[Claim] = []
+        for row, verified in zip(block.rows, table.rows, strict=True):
+            moved = tuple(dataclasses.replace(c, source=source, line=c.line + delta)
+                          for c in verified.claims)
+            rows.append(dataclasses.replace(verified, row=row, claims=moved))
+            claims.extend(moved)
+        return VerifiedTable(block, tuple(rows)), Verification(claims=claims)
+
+    def replay(self, source: str, block: ExampleBlock) -> VerifiedTable:
+        """The verified table of *block*, for rendering: as :meth:`table`, but a block
+        verified before gives that block's table as it is (its rows may stand on other
+        lines, or in another file)."""
+        from site_builder.render import example_key
+
+        first = self._done.get(example_key(block))
+        if first is None:
+            return self.table(source, block)[0]
+        return first[1]
+
+    def page(self, page: Page) -> Verification:
+        """Every example block of *page*: tables, claims and problems."""
+        from site_builder.examples import Verification
+
+        out = Verification()
+        for block in page.examples:
+            table, one = self.table(page.source, block)
+            out.problems.extend(one.problems)
+            out.claims.extend(one.claims)
+            out.tables[(page.source, block.line)] = table
+        return out
 
 
 # --- stage 4: write -------------------------------------------------------------------------
@@ -352,16 +492,9 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
             if manifest is not None:
                 reusable[lang] = manifest
 
-    site, problems = load_site(root, base_url, catalogs=False)
-    if problems:
-        _, catalog_problems = _load_catalogs(site, site.languages[1:])
-        raise UserError(problems + catalog_problems)
-    checked = verify_site(site, catalogs=False)
+    site, checked = scan_site(root, base_url)
     if checked.problems:  # report the catalogs' problems too, then stop before rendering
-        catalogs, catalog_problems = _load_catalogs(site, site.languages[1:])
-        if catalog_problems:
-            raise UserError(catalog_problems)
-        raise UserError(checked.problems + check_catalogs(site, catalogs.values()))
+        raise UserError(checked.problems + _catalog_problems(site, site.languages[1:]))
     reusable = {lang: m for lang, m in reusable.items() if lang in site.languages}
     todo = [lang for lang in site.languages if lang not in reusable]
     incremental = bool(reusable) and out.is_dir()
@@ -383,7 +516,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         _check_strict(strict, stats["fallbacks"])
         global_files: list[str] = []
 
-        def emit(rel: str, data: bytes) -> None:
+        def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
             global_files.append(rel)
             _write(tmp, rel, data)
 
@@ -399,7 +532,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     shutil.rmtree(tmp, ignore_errors=True)
     files = sorted({*written, *global_files})
     stats["pages"] = len(files)
-    stats["claims"] = len(checked.verification.claims)
+    stats["claims"] = checked.claims
     if inputs is not None:
         for lang in todo:
             store.put("language", inputs.language_key(lang),
@@ -426,7 +559,7 @@ def _build_in_memory(root: Path, base_url: str | None, strict: bool) -> BuildRes
         raise UserError(checked.problems)
     files, stats = render_site(site, checked.verification)
     _check_strict(strict, stats["fallbacks"])
-    return BuildResult(site, checked, sorted(files), stats, len(checked.verification.claims),
+    return BuildResult(site, checked, sorted(files), stats, checked.claims,
                        site.languages, list(site.languages))
 
 
@@ -443,15 +576,17 @@ def _bytecode(root: Path, on_disk: bool) -> Any:
     return bytecode_cache(root if on_disk else None)
 
 
-def _load_catalogs(site: Site, langs: list[str]) -> tuple[dict[str, Any], list[Problem]]:
-    loaded: dict[str, Any] = {}
+def _catalog_problems(site: Site, langs: list[str]) -> list[Problem]:
+    """The problems of each catalog of *langs*: those of reading it, or else of its checks.
+
+    One catalog is held at a time."""
     problems: list[Problem] = []
     for lang in langs:
         catalog, errs = load_catalog(site.root, lang)
         problems.extend(errs)
-        if catalog is not None:
-            loaded[lang] = catalog
-    return loaded, problems
+        if catalog is not None and not errs:
+            problems.extend(check_catalogs(site, [catalog]))
+    return problems
 
 
 # The rendering of one language, run in this process or in a worker process. The site is
@@ -475,7 +610,7 @@ def _render_one(lang: str) -> tuple[str, Any, dict[str, tuple[int, int]], list[P
         catalog = loaded.catalog
     written: dict[str, tuple[int, int]] = {}
 
-    def emit(rel: str, data: bytes) -> None:
+    def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
         written[rel] = _write(tmp, rel, data)
 
     result = render_language(shared, lang, catalog, emit)
@@ -535,8 +670,9 @@ def _render_languages(site: Site, checked: Checked, langs: list[str], tmp: Path,
     return shared, results, written, load_problems, check_problems
 
 
-def _write(base: Path, rel: str, data: bytes) -> tuple[int, int]:
-    """Write one output file; return its size and modification time, for the out record."""
+def _write(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
+    """Write one output file, given whole or in pieces; return its size and modification
+    time, for the out record."""
     target = os.path.join(base, rel)
     flags = os.O_WRONLY | os.O_CREAT | os.O_TRUNC
     try:
@@ -545,9 +681,10 @@ def _write(base: Path, rel: str, data: bytes) -> tuple[int, int]:
         os.makedirs(os.path.dirname(target), exist_ok=True)
         fd = os.open(target, flags, 0o644)
     try:
-        view = memoryview(data)
-        while view:
-            view = view[os.write(fd, view):]
+        for piece in (data,) if isinstance(data, bytes) else data:
+            view = memoryview(piece)
+            while view:
+                view = view[os.write(fd, view):]
         st = os.fstat(fd)
     finally:
         os.close(fd)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass, field
-from pathlib import Path
 
 from site_builder.errors import Problem
 
@@ -28,7 +27,7 @@ FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
 FIELD_RE = re.compile(r"^([a-z_][a-z0-9_-]*)\s*:\s*(.*)$")
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Segment:
     """One translatable unit of English source text, with the line it starts on."""
 
@@ -36,24 +35,24 @@ class Segment:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Heading:
     level: int
     segment: Segment
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Paragraph:
     segment: Segment
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ListBlock:
     ordered: bool
     items: tuple[Segment, ...]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Field:
     """A ``key: value`` line of an example block."""
 
@@ -62,7 +61,7 @@ class Field:
     line: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ExampleRow:
     """One worked example: a table row. ``fields`` excludes caption and note."""
 
@@ -75,7 +74,7 @@ class ExampleRow:
         return self.fields.get(key) or defaults.get(key)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ExampleBlock:
     """A fenced ```` ```example ```` block: a table of worked examples."""
 
@@ -89,7 +88,7 @@ class ExampleBlock:
 Block = Heading | Paragraph | ListBlock | ExampleBlock
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Page:
     """A content page: its front matter and its blocks, in source order."""
 
@@ -115,6 +114,11 @@ class Page:
                     if row.note is not None:
                         out.append(row.note)
         return out
+
+    def light(self) -> Page:
+        """The page without its blocks: what the rest of the site needs of it."""
+        return Page(self.source, self.slug, self.order, self.title, self.description, (),
+                    self.slug_line)
 
     @property
     def examples(self) -> list[ExampleBlock]:
@@ -143,9 +147,9 @@ def placeholders(text: str) -> list[str]:
         return ["{"]
 
 
-def read_text(path: Path, source: str) -> tuple[str | None, list[Problem]]:
-    """Read a UTF-8 file; a decoding error becomes a problem at the offending line."""
-    data = path.read_bytes()
+def decode_text(data: bytes, source: str) -> tuple[str | None, list[Problem]]:
+    """Decode the bytes of file *source* as UTF-8; a decoding error becomes a problem at
+    the offending line."""
     try:
         return data.decode("utf-8"), []
     except UnicodeDecodeError as exc:

@@ -23,7 +23,7 @@ GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"
 PROFILES_FILE = "content/profiles.toml"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Profile:
     """A rule profile declared in ``content/profiles.toml``."""
 
@@ -34,7 +34,7 @@ class Profile:
     name_line: int  # the name = "..." line
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Claim:
     """One stated claim and what the engine computes for it."""
 
@@ -55,7 +55,7 @@ class Claim:
                 "ok": self.ok}
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VerifiedRow:
     """An example row after replay: its inputs, the engine's values and its claims."""
 
@@ -76,7 +76,7 @@ class VerifiedRow:
         return f"{self.game_name}, {self.profile.name}"
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class VerifiedTable:
     block: ExampleBlock
     rows: tuple[VerifiedRow, ...]
@@ -204,7 +204,7 @@ def _yes_no(value: str) -> bool:
 Computed = dict[str, Any]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableSpec:
     inputs: dict[str, Callable[[str], Any]]
     claims: dict[str, Callable[[str], Any]]

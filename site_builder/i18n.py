@@ -11,7 +11,7 @@ import functools
 import io
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -129,39 +129,42 @@ def is_translated(message: Message) -> bool:
 
 @dataclass
 class Translator:
-    """Looks up translations for one language; anything untranslated falls back to English."""
+    """Looks up translations for one language; anything untranslated falls back to English.
+
+    *catalog* is anything with a Babel-style ``get(id, context)``: a Babel ``Catalog``,
+    a :class:`site_builder.po.PoCatalog`, or None for the source language.
+    """
 
     lang: str
-    catalog: Catalog | None = None
-    _table: dict[tuple[str | None, str], Message] = field(default_factory=dict, repr=False)
+    catalog: Any = None
 
     def __post_init__(self) -> None:
-        if self.catalog is not None:
-            for message in self.catalog:
-                if message.id and is_translated(message):
-                    key = message.id[0] if isinstance(message.id, tuple) else message.id
-                    self._table[(message.context, key)] = message
         self._plural = get_plural(self.lang) if self.lang != SOURCE_LANG else get_plural("en")
 
     @property
     def is_source(self) -> bool:
         return self.lang == SOURCE_LANG
 
+    def _message(self, text: str, context: str | None) -> Any:
+        """The translated message of *text*, or None if it is missing or fuzzy."""
+        if self.catalog is None or not text:
+            return None
+        message = self.catalog.get(text, context)
+        return message if message is not None and is_translated(message) else None
+
     def lookup(self, text: str, context: str | None = None) -> str | None:
         """The translation of *text*, or None if it is missing or fuzzy."""
         if self.is_source:
             return text
-        message = self._table.get((context, text))
-        if message is None:
-            return None
-        return str(message.string)
+        message = self._message(text, context)
+        return None if message is None else str(message.string)
 
     def gettext(self, text: str, context: str | None = None) -> str:
         found = self.lookup(text, context)
         return text if found is None else found
 
     def ngettext(self, singular: str, plural: str, n: int, context: str | None = None) -> str:
-        message = None if self.is_source else self._table.get((context, singular))
+        message = None if self.is_source else self._message(singular, context)
         if message is None:
             return singular if n == 1 else plural
         forms = message.string
@@ -216,12 +219,36 @@ def coverage(source: Catalog, catalog: Catalog | None) -> tuple[Counts, dict[str
                            for m in source if m.id), catalog)
 
 
-def count_coverage(source: Iterable[tuple[Any, str | None, set[str]]],
+def count_coverage(source: Iterable[tuple[Any, str | None, Iterable[str]]],
                    catalog: Any) -> tuple[Counts, dict[str, Counts]]:
     """The counts for (msgid, context, pages) entries looked up in *catalog* (or None)."""
-    overall = Counts()
-    pages: dict[str, Counts] = {}
+    counter = CoverageCounter(catalog)
     for msgid, context, where in source:
+        counter.add(msgid, context, where)
+    return counter.result()
+
+
+class CoverageCounter:
+    """Counts source messages as they come, looked up in *catalog* (or None).
+
+    Each distinct message (id and context) counts once overall, and once on each page
+    it is on, however often it is added: messages can be added page by page, without
+    holding a site's messages in memory (a short hash of each is kept, not its text).
+    """
+
+    def __init__(self, catalog: Any) -> None:
+        self.catalog = catalog
+        self.overall = Counts()
+        self.pages: dict[str, Counts] = {}
+        self._seen: set[bytes] = set()
+
+    def add(self, msgid: str | tuple[str, str], context: str | None,
+            pages: Iterable[str]) -> None:
+        import hashlib
+
+        if not msgid:
+            return
+        catalog = self.catalog
         found = catalog.get(msgid, context) if catalog is not None else None
         if found is not None and is_translated(found):
             state = "translated"
@@ -229,8 +256,21 @@ def count_coverage(source: Iterable[tuple[Any, str | None, set[str]]],
             state = "fuzzy"
         else:
             state = "untranslated"
-        setattr(overall, state, getattr(overall, state) + 1)
-        for page in sorted(where):
-            counts = pages.setdefault(page, Counts())
+        key = msgid[0] if isinstance(msgid, tuple) else msgid
+        ident = f"{context}\x04{key}" if context is not None else f"\x05{key}"
+        h = hashlib.blake2b(ident.encode("utf-8"), digest_size=12).digest()
+        if h not in self._seen:
+            self._seen.add(h)
+            setattr(self.overall, state, getattr(self.overall, state) + 1)
+        for page in pages:
+            ph = hashlib.blake2b(page.encode("utf-8"), digest_size=12, key=h).digest()
+            if ph in self._seen:
+                continue
+            self._seen.add(ph)
+            counts = self.pages.get(page)
+            if counts is None:
+                counts = self.pages[page] = Counts()
             setattr(counts, state, getattr(counts, state) + 1)
-    return overall, dict(sorted(pages.items()))
+
+    def result(self) -> tuple[Counts, dict[str, Counts]]:
+        return self.overall, dict(sorted(self.pages.items()))

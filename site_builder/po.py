@@ -13,9 +13,11 @@ reports errors with their line.
 
 from __future__ import annotations
 
+import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import BinaryIO
 
 _QUOTED = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 _STR = rf"{_QUOTED}(?:\n{_QUOTED})*"
@@ -84,8 +86,46 @@ class PoCatalog:
         return self._messages.get((key, context))
 
 
-def parse_po(data: bytes, num_plurals: int) -> PoCatalog | None:
-    """Read a well-formed catalog; None when only Babel can read (or reject) it.
+PIECE_SIZE = 1 << 20
+_UNKNOWN = (b"\r", b"\n#~", b"\n#-", "\u2068".encode(), "\u2069".encode())
+
+
+def _pieces(source: bytes | BinaryIO) -> Iterator[str | None]:
+    """A catalog's text in pieces of about :data:`PIECE_SIZE` bytes, each ending after the
+    blank lines between two entries, so that a large catalog is never held whole.
+
+    None stands for a piece this reader does not read (not UTF-8, obsolete entries,
+    carriage returns, bidirectional marks); the caller then leaves the file to Babel.
+    """
+    stream = io.BytesIO(source) if isinstance(source, bytes) else source
+    rest = b""
+    while True:
+        block = stream.read(PIECE_SIZE)
+        data = rest + block
+        if not data:
+            return
+        end = data.rfind(b"\n\n") if block else len(data)
+        while 0 <= end < len(data) and data[end:end + 1] == b"\n":
+            end += 1
+        if end < 0 or (block and end == len(data)):  # the blank lines may go on: read on
+            rest = data
+            continue
+        piece, rest = data[:end], data[end:]
+        if any(mark in piece for mark in _UNKNOWN) or piece.startswith((b"#~", b"#-")):
+            yield None
+            return
+        try:
+            yield piece.decode("utf-8")
+        except UnicodeDecodeError:
+            yield None
+            return
+        if not block:
+            return
+
+
+def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
+    """Read a well-formed catalog, given as bytes or an open binary file; None when only
+    Babel can read (or reject) it.
 
     *num_plurals* is the locale's number of plural forms, used when the header does
     not say (as Babel does).
@@ -95,59 +135,55 @@ def parse_po(data: bytes, num_plurals: int) -> PoCatalog | None:
     >>> [(m.id, m.string, m.fuzzy, m.lineno) for m in cat]
     [('a', 'b', True, 6)]
     """
-    if b"\r" in data or b"\n#~" in data or b"\n#-" in data or data.startswith((b"#~", b"#-")) \
-            or "\u2068".encode() in data or "\u2069".encode() in data:
-        return None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        return None
-    covered = 0  # the entries must cover the whole file: nothing this reader does not know
     messages: dict[tuple[str, str | None], PoMessage] = {}
     nplurals = num_plurals
     line = 1
     no_flags: frozenset[str] = frozenset()
-    for match in _ENTRY_RE.finditer(text):
-        if match.start() != covered:
+    for text in _pieces(data):
+        if text is None:
             return None
-        covered = match.end()
-        whole, comments, ctx, msgid_q, plural, strs = match.groups()
-        lineno = line + comments.count("\n") + (ctx.count("\n") + 1 if ctx else 0)
-        line += whole.count("\n")
-        msgid = _string(msgid_q)
-        context = _string(ctx) if ctx else None
-        if not msgid:  # the header comes first, and is not a message
-            if ctx or plural or messages or not strs.startswith("msgstr "):
+        covered = 0  # the entries must cover the whole piece: nothing this reader does not know
+        for match in _ENTRY_RE.finditer(text):
+            if match.start() != covered:
                 return None
-            found_n = _NPLURALS_RE.search(_string(strs[7:].rstrip("\n")))
-            if found_n:
-                nplurals = int(found_n.group(1))
-            continue
-        flags = no_flags
-        if "#," in comments:
-            found: set[str] = set()
-            for comment in comments.split("\n"):
-                if comment.startswith("#,"):
-                    found.update(f.strip() for f in comment[2:].lstrip().split(","))
-            flags = frozenset(found)
-        if not plural:
-            single = strs.rstrip("\n")
-            if not single.startswith("msgstr ") or "\nmsgstr" in single:
-                return None
-            string: str | tuple[str, ...] = _string(single[7:])
-            key: str | tuple[str, str] = msgid
-        else:
-            forms = [""] * nplurals
-            for index, quoted in _MSGSTR_RE.findall(strs):
-                if not index or int(index) >= nplurals:
+            covered = match.end()
+            whole, comments, ctx, msgid_q, plural, strs = match.groups()
+            lineno = line + comments.count("\n") + (ctx.count("\n") + 1 if ctx else 0)
+            line += whole.count("\n")
+            msgid = _string(msgid_q)
+            context = _string(ctx) if ctx else None
+            if not msgid:  # the header comes first, and is not a message
+                if ctx or plural or messages or not strs.startswith("msgstr "):
                     return None
-                forms[int(index)] = _string(quoted)
-            string = tuple(forms)
-            key = (msgid, _string(plural))
-        dict_key = (msgid, context)
-        if dict_key in messages:
+                found_n = _NPLURALS_RE.search(_string(strs[7:].rstrip("\n")))
+                if found_n:
+                    nplurals = int(found_n.group(1))
+                continue
+            flags = no_flags
+            if "#," in comments:
+                found: set[str] = set()
+                for comment in comments.split("\n"):
+                    if comment.startswith("#,"):
+                        found.update(f.strip() for f in comment[2:].lstrip().split(","))
+                flags = frozenset(found)
+            if not plural:
+                single = strs.rstrip("\n")
+                if not single.startswith("msgstr ") or "\nmsgstr" in single:
+                    return None
+                string: str | tuple[str, ...] = _string(single[7:])
+                key: str | tuple[str, str] = msgid
+            else:
+                forms = [""] * nplurals
+                for index, quoted in _MSGSTR_RE.findall(strs):
+                    if not index or int(index) >= nplurals:
+                        return None
+                    forms[int(index)] = _string(quoted)
+                string = tuple(forms)
+                key = (msgid, _string(plural))
+            dict_key = (msgid, context)
+            if dict_key in messages:
+                return None
+            messages[dict_key] = PoMessage(key, string, context, flags, lineno)
+        if covered != len(text):
             return None
-        messages[dict_key] = PoMessage(key, string, context, flags, lineno)
-    if covered != len(text):
-        return None
     return PoCatalog(messages)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import functools
 import posixpath
 import re
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -218,10 +219,10 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> li
             out.append({"type": "list", "ordered": block.ordered,
                         "entries": [loc.text(item) for item in block.items]})
         elif isinstance(block, ExampleBlock):
-            table = tables[block.line]
-            rows = [{"caption": loc.text(vr.row.caption),
-                     "note": loc.text(vr.row.note) if vr.row.note else None,
-                     "v": vr} for vr in table.rows]
+            table = tables[block.line]  # its rows may be those of a block of the same text
+            rows = [{"caption": loc.text(row.caption),
+                     "note": loc.text(row.note) if row.note else None,
+                     "v": vr} for row, vr in zip(block.rows, table.rows, strict=True)]
             out.append({"type": "example", "table": block.table, "rows": rows,
                         "key": example_key(block)})
     return out
@@ -242,6 +243,9 @@ def example_key(block: ExampleBlock) -> str:
                   for r in block.rows]))
 
 
+MEMO_TABLES = 1024
+
+
 def memoize_tables(env: jinja2.Environment) -> None:
     """Render each distinct example table once per environment (language).
 
@@ -255,7 +259,7 @@ def memoize_tables(env: jinja2.Environment) -> None:
     macro = getattr(module, "table", None)
     if macro is None:
         return
-    memo: dict[str, Any] = {}
+    memo: OrderedDict[str, Any] = OrderedDict()  # the most recently used, at most MEMO_TABLES
 
     def table(block: Any, *args: Any, **kwargs: Any) -> Any:
         key = block.get("key") if isinstance(block, dict) else None
@@ -264,6 +268,10 @@ def memoize_tables(env: jinja2.Environment) -> None:
         found = memo.get(key)
         if found is None:
             found = memo[key] = macro(block)
+            if len(memo) > MEMO_TABLES:
+                memo.popitem(last=False)
+        else:
+            memo.move_to_end(key)
         return found
 
     module.table = table  # type: ignore[attr-defined]

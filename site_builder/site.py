@@ -18,7 +18,7 @@ memory, for small sites and tests.
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,10 +29,11 @@ from site_builder.examples import GAME_NAMES, Verification, VerifiedTable
 from site_builder.i18n import (
     SOURCE_LANG,
     Counts,
+    CoverageCounter,
     Translator,
-    count_coverage,
     is_translated,
     native_name,
+    page_of,
 )
 from site_builder.render import (
     MarkdownRenderer,
@@ -45,6 +46,7 @@ from site_builder.render import (
     relative,
     rule_values,
 )
+from site_builder.source import other_entries, page_entries
 
 ASSETS_DIR = "assets"
 STATUS_SLUG = "translation-status"
@@ -55,7 +57,7 @@ CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src '
 NAV_FULL_UP_TO = 50
 NAV_AROUND = 5
 
-Emit = Callable[[str, bytes], None]
+Emit = Callable[[str, bytes | Iterable[bytes]], None]  # a file's bytes, or its pieces
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -94,64 +96,47 @@ def nav_indexes(count: int, current: int | None) -> range | list[int]:
 
 
 @dataclass
-class SourceMessage:
-    """A message of the source catalog, for coverage: its id, context and pages."""
-
-    id: str | tuple[str, str]
-    context: str | None
-    pages: set[str]
-
-
-def source_messages(site: Site) -> list[SourceMessage]:
-    """The messages of :func:`site_builder.source.source_catalog`, in its order, with pages.
-
-    The same keys as that Babel catalog (the msgid, or the singular of a plural, with
-    its context), without building it: enough to count coverage.
-    """
-    from site_builder.i18n import page_of
-    from site_builder.source import source_entries
-
-    found: dict[tuple[str, str | None], SourceMessage] = {}
-    for msgid, context, location, _line, _comments in source_entries(site):
-        key = (msgid[0] if isinstance(msgid, tuple) else msgid, context)
-        message = found.get(key)
-        if message is None:
-            message = found[key] = SourceMessage(msgid, context, set())
-        message.pages.add(page_of(location))
-    return [m for m in found.values() if m.id]
-
-
-def coverage_of(source: Iterable[SourceMessage], catalog: Any) -> tuple[Counts, dict[str, Counts]]:
-    """As :func:`site_builder.i18n.coverage`, from :func:`source_messages`."""
-    return count_coverage(((m.id, m.context, m.pages) for m in source), catalog)
-
-
-@dataclass
 class Shared:
     """What every language's rendering reads; made once, before any worker starts."""
 
     site: Site
-    tables: dict[str, dict[int, VerifiedTable]]  # by page source, then block line
+    # The verified example tables by page source, then block line; None for a scanned
+    # site (:func:`site_builder.build.scan_site`), whose tables are replayed as each
+    # page is rendered.
+    tables: dict[str, dict[int, VerifiedTable]] | None
     values: dict[str, int]
     names: dict[str, str]
-    source: list[SourceMessage]
     template_keys: list[tuple[str | None, str | tuple[str, str]]]
     bytecode: Any = None
+
+    def pages(self) -> Iterator[tuple[Page, Mapping[int, VerifiedTable]]]:
+        """Each page with its blocks, and its verified tables by block line."""
+        if self.tables is not None:
+            for page in self.site.bodies():
+                yield page, self.tables.get(page.source, {})
+            return
+        from site_builder.build import Verifier
+
+        verifier = Verifier(self.site.profiles)
+        for page in self.site.bodies():
+            yield page, {block.line: verifier.replay(page.source, block)
+                         for block in page.examples}
 
 
 def prepare(site: Site, verification: Verification, bytecode: Any = None) -> Shared:
     from site_builder.cache import bytecode_cache
     from site_builder.templates_i18n import template_messages
 
-    tables: dict[str, dict[int, VerifiedTable]] = {}
-    for (src, line), table in verification.tables.items():
-        tables.setdefault(src, {})[line] = table
+    tables: dict[str, dict[int, VerifiedTable]] | None = None
+    if site.digests is None:
+        tables = {}
+        for (src, line), table in verification.tables.items():
+            tables.setdefault(src, {})[line] = table
     return Shared(
         site=site,
         tables=tables,
         values=rule_values(),
         names={lang: native_name(lang) for lang in site.languages},
-        source=source_messages(site),
         template_keys=[(m.context, m.msgid) for m in template_messages(site.root)],
         bytecode=bytecode if bytecode is not None else bytecode_cache(None),
     )
@@ -197,11 +182,16 @@ def render_language(shared: Shared, lang: str, catalog: Any, emit: Emit) -> Lang
     result = LanguageResult(lang)
     page_template = env.get_template("page.html")
     home_template = env.get_template("home.html")
-    for index, page in enumerate(site.pages):
+    counter = CoverageCounter(catalog) if lang != SOURCE_LANG else None
+    for index, (page, tables) in enumerate(shared.pages()):
+        if counter is not None:
+            where = (page_of(page.source),)
+            for msgid, context, _, _, _ in page_entries(page):
+                counter.add(msgid, context, where)
         loc = PageLocalizer(lang, translator, md, lvalues)
         title = loc.text(page.title)
         description = loc.text(page.description)
-        blocks = page_blocks(page, loc, shared.tables.get(page.source, {}))
+        blocks = page_blocks(page, loc, tables)
         path = page_path(lang, page.slug)
         ctx = _common(site, lang, page.slug, path, shared.names)
         ctx.update(
@@ -218,8 +208,10 @@ def render_language(shared: Shared, lang: str, catalog: Any, emit: Emit) -> Lang
     ctx.update(nav=_nav(nav, path, lang, None, None, site.config.base_url), percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
     result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
-    if lang != SOURCE_LANG:
-        result.overall, result.pages = coverage_of(shared.source, catalog)
+    if counter is not None:
+        for msgid, context, location, _, _ in other_entries(site):
+            counter.add(msgid, context, (page_of(location),))
+        result.overall, result.pages = counter.result()
         for context, msgid in shared.template_keys:
             message = catalog.get(msgid, context) if catalog is not None else None
             if message is not None and is_translated(message):
@@ -231,13 +223,14 @@ def render_language(shared: Shared, lang: str, catalog: Any, emit: Emit) -> Lang
 
 
 class _Messages:
-    """A few translated messages, iterable like a catalog (for :class:`Translator`)."""
+    """A few translated messages, looked up like a catalog (for :class:`Translator`)."""
 
     def __init__(self, messages: list[Any]) -> None:
-        self.messages = messages
+        self.messages = {(m.id[0] if isinstance(m.id, tuple) else m.id, m.context): m
+                         for m in messages}
 
-    def __iter__(self) -> Any:
-        return iter(self.messages)
+    def get(self, id: str, context: str | None = None) -> Any:
+        return self.messages.get((id, context))
 
 
 def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emit) -> None:
@@ -272,7 +265,7 @@ def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emi
     ctx.update(choices=not_found, percent=100)
     emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
     slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
-    emit("sitemap.xml", _sitemap(site, slugs).encode("utf-8"))
+    emit("sitemap.xml", _sitemap(site, slugs))
     emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
                         "sitemap.xml\n").encode())
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
@@ -288,13 +281,16 @@ def render_site(site: Site, verification: Verification,
     the languages' environments (:func:`site_builder.cache.bytecode_cache`).
     """
     files: dict[str, bytes] = {}
+
+    def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
+        files[rel] = data if isinstance(data, bytes) else b"".join(data)
+
     shared = prepare(site, verification, bytecode)
     results = {}
     for lang in site.languages:
         loaded = site.catalogs.get(lang)
-        results[lang] = render_language(shared, lang, loaded.catalog if loaded else None,
-                                        files.__setitem__)
-    render_globals(shared, results, files.__setitem__)
+        results[lang] = render_language(shared, lang, loaded.catalog if loaded else None, emit)
+    render_globals(shared, results, emit)
     return files, summary(results, len(files))
 
 
@@ -376,12 +372,15 @@ def quoteattr(text: str) -> str:
     return f'"{text}"'
 
 
-def _sitemap(site: Site, slugs: list[str]) -> str:
+def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
+    """``sitemap.xml``, in pieces (one per page, in every language), so that a large
+    site's sitemap is never held in memory whole."""
     base = site.config.base_url
-    lines = ['<?xml version="1.0" encoding="UTF-8"?>',
-             '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
-             'xmlns:xhtml="http://www.w3.org/1999/xhtml">']
+    yield (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+           b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+           b'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n')
     for slug in slugs:
+        lines = []
         alternates = [f'    <xhtml:link rel="alternate" hreflang="{other}" '
                       f"href={quoteattr(page_url(base, other, slug))}/>"
                       for other in site.languages]
@@ -391,8 +390,8 @@ def _sitemap(site: Site, slugs: list[str]) -> str:
         for lang in site.languages:
             lines.append(f"  <url>\n    <loc>{xml_escape(page_url(base, lang, slug))}</loc>")
             lines.extend(alternates)
-    lines.append("</urlset>\n")
-    return "\n".join(lines)
+        yield ("\n".join(lines) + "\n").encode("utf-8")
+    yield b"</urlset>\n"
 
 
 __all__ = ["render_site", "render_language", "render_globals", "page_path", "Counts", "Path"]

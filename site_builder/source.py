@@ -18,6 +18,7 @@ from site_builder.templates_i18n import template_messages
 
 if TYPE_CHECKING:
     from site_builder.build import Site
+    from site_builder.content import Page
 
 PROJECT = "Rami rules"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -30,10 +31,20 @@ def source_entries(site: Site) -> Iterator[SourceEntry]:
     """Every source message as (msgid, context, file, line, comments), in catalog order:
     content segments by page, then rule profile names, then template strings."""
     for page in sorted(site.pages, key=lambda p: p.source):
-        kinds = _segment_kinds(page)
-        for segment in page.segments():
-            yield (segment.text, None, page.source, segment.line,
-                   [kinds.get(id(segment), "paragraph")])
+        yield from page_entries(page)
+    yield from other_entries(site)
+
+
+def page_entries(page: Page) -> Iterator[SourceEntry]:
+    """The source messages of one page (see :func:`source_entries`)."""
+    kinds = _segment_kinds(page)
+    for segment in page.segments():
+        yield (segment.text, None, page.source, segment.line,
+               [kinds.get(id(segment), "paragraph")])
+
+
+def other_entries(site: Site) -> Iterator[SourceEntry]:
+    """The source messages that are not in pages: rule profile names, template strings."""
     for profile in sorted(site.profiles.values(), key=lambda p: p.line):
         yield (profile.name, None, PROFILES_FILE, profile.name_line,
                [f"rule profile name ({profile.key})"])

@@ -17,7 +17,7 @@ import pytest
 from conftest import ROOT, copy_project
 
 from site_builder import cache
-from site_builder.build import build
+from site_builder.build import build, load_site
 from site_builder.errors import UserError
 
 
@@ -210,11 +210,18 @@ def test_fast_inline_markdown_equals_markdown() -> None:
     assert checked > 1000
 
 
-def test_fast_po_reader_equals_babel(tmp_path: Path) -> None:
+@pytest.mark.parametrize("piece_size", [None, 64])
+def test_fast_po_reader_equals_babel(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                     piece_size: int | None) -> None:
+    """The same messages as Babel, whether a catalog is read whole or in small pieces."""
     from babel.messages.pofile import read_po
 
+    from site_builder import po
     from site_builder.i18n import num_plurals
     from site_builder.po import parse_po
+
+    if piece_size is not None:
+        monkeypatch.setattr(po, "PIECE_SIZE", piece_size)
 
     tricky = ('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : 1);\\n"\n\n'
               '#. a comment\n#: content/a.md:1 content/b.md:2\n#, fuzzy, python-brace-format\n'
@@ -236,18 +243,26 @@ def test_fast_po_reader_equals_babel(tmp_path: Path) -> None:
     assert parse_po(b'msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n', 2) is None
 
 
-def test_fast_coverage_equals_babel_coverage() -> None:
-    from site_builder.build import load_site
+def test_streamed_coverage_equals_babel_coverage() -> None:
+    """The build counts coverage page by page as it renders; Babel counts it from the
+    whole source catalog. Both give the same counts, overall and per page."""
+    from site_builder.build import load_catalog, scan_site
     from site_builder.i18n import coverage
-    from site_builder.site import coverage_of, source_messages
+    from site_builder.site import prepare, render_language
     from site_builder.source import source_catalog
 
     site, problems = load_site(ROOT)
     assert not problems
     source = source_catalog(site)
-    fast = source_messages(site)
-    for lang, loaded in site.catalogs.items():
-        assert coverage_of(fast, loaded.catalog) == coverage(source, loaded.catalog), lang
+    scanned, checked = scan_site(ROOT)
+    assert not checked.problems
+    shared = prepare(scanned, checked.verification)
+    for lang in scanned.languages[1:]:
+        loaded, errs = load_catalog(ROOT, lang)
+        assert loaded is not None and not errs
+        result = render_language(shared, lang, loaded.catalog, lambda rel, data: None)
+        assert (result.overall, result.pages) == coverage(source, site.catalogs[lang].catalog)
+        assert result.overall is not None and result.overall.total > 200, lang
 
 
 def test_copy_project_has_no_cache(tmp_path: Path) -> None:
