@@ -1,4 +1,4 @@
-"""Build the same corpus with site-builder, Hugo and MkDocs + mkdocs-static-i18n, and compare.
+"""Build the same corpus with site-builder, Hugo, MkDocs + mkdocs-static-i18n and a bare loop.
 
     .venv/bin/pip install -e ".[bench]"
     .venv/bin/python benchmarks/compare.py --pages 1000
@@ -8,7 +8,11 @@ The corpus is ``benchmarks/make_corpus.py``'s, built by site-builder from its ow
 format. Hugo and MkDocs get the same pages as Markdown, one file per page and language,
 with the same translated text (from the catalogs) and the example tables as Markdown
 tables with the engine's values; each gets a small page layout with a language switcher
-(Hugo's layouts are written here; MkDocs uses its built-in ``mkdocs`` theme).
+(Hugo's layouts are written here, with the same nav as site-builder's pages; MkDocs uses its
+built-in ``mkdocs`` theme). ``bare`` is ``benchmarks/bare_loop.py``, Python-Markdown and one
+Jinja2 template in a loop over a copy of the MkDocs pages: a yardstick of the machine, to set
+the figures against the issue's anchors (``ANCHORS``; printed when ``--pages`` times the 5
+languages is 100, 1,000 or 5,000).
 
 Three scenarios, each run ``--runs`` times with the tools alternating:
 
@@ -39,6 +43,15 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
 LANGS = ("en", "ms", "pl", "vi", "id")
+#: Cold wall times (median of 3, seconds) measured on the reference machine of the issue,
+#: same corpus shape: Hugo 0.168, MkDocs 1.6.1 + mkdocs-static-i18n 1.3.1, the bare loop. The
+#: keys count pages in all 5 languages together (``--pages 200`` is the 1,000 row): the
+#: bare loop's time per page and Hugo's peak memory here match them that way, at 5x the
+#: pages they would not (Hugo: 478 MiB at 5,000 pages there, 550-600 MiB at
+#: ``--pages 1000`` here).
+ANCHORS = {100: {"hugo": 0.20, "mkdocs": 1.76, "bare": 0.78},
+           1000: {"hugo": 0.76, "mkdocs": 10.6, "bare": 3.64},
+           5000: {"hugo": 3.39, "mkdocs": 129.6, "bare": 21.5}}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -58,7 +71,11 @@ def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]
     tables = checked.verification.tables
     out: dict[str, dict[str, tuple[str, str, str]]] = {}
     for lang in LANGS:
-        catalog = None if lang == "en" else load_catalog(corpus, lang)[0].catalog
+        catalog = None
+        if lang != "en":
+            loaded = load_catalog(corpus, lang)[0]
+            assert loaded is not None, lang
+            catalog = loaded.catalog
 
         def tr(text: str, catalog: object = catalog) -> str:
             found = catalog.get(text) if catalog is not None else None  # type: ignore[attr-defined]
@@ -80,18 +97,18 @@ def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]
                 elif isinstance(block, ExampleBlock):
                     rows = ["| Example | Cards | Result |", "|---|---|---|"]
                     for vr in tables[(page.source, block.line)].rows:
-                        cards = " ".join(f"{v}" for v in vr.row.fields.get(
-                            "cards", vr.row.fields.get("melds", vr.row.fields.get(
-                                "hands", vr.row.fields.get("meld", None)))).value.split()
-                        ) if any(k in vr.row.fields for k in ("cards", "melds", "hands", "meld")) \
-                            else ""
+                        shown = next((vr.row.fields[k] for k in ("cards", "melds", "hands", "meld")
+                                      if k in vr.row.fields), None)
+                        cards = " ".join(shown.value.split()) if shown is not None else ""
+                        result = ", ".join(f"{k} {_show(v)}"
+                                           for k, v in sorted(vr.computed.items())
+                                           if k != "result" and v not in (None, [], ()))
                         for code, symbol in SUITS.items():
                             cards = cards.replace(code, symbol)
-                        result = ", ".join(f"{k} {v}" for k, v in sorted(vr.computed.items())
-                                           if k != "result" and v not in (None, []))
                         caption = tr(vr.row.caption.text)
                         note = tr(vr.row.note.text) if vr.row.note else ""
-                        rows.append(f"| **{caption}** {note} | {cards} | {result} |")
+                        rows.append(f"| **{_cell(caption)}** {_cell(note)} | {_cell(cards)} | "
+                                    f"{_cell(result)} |")
                     body.append("\n".join(rows))
             pages[page.slug] = (tr(page.title.text), tr(page.description.text),
                                 "\n\n".join(body) + "\n")
@@ -99,12 +116,34 @@ def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]
     return out
 
 
+def _show(value: object) -> str:
+    """A computed value as text: a list or tuple (of cards, numbers) space-separated, each
+    item by its ``str`` (a card by its code), not by its ``repr``: the engine's ``repr`` of a
+    tuple of cards is ``(Card(rank=<Rank.FIVE: 5>, suit=<Suit.C: 'C'>), ...)``, which made
+    cells of the round tables several hundred characters long, with ``<...>`` that read as
+    raw HTML tags; site-builder shows the cards."""
+    if isinstance(value, list | tuple):
+        return " ".join(str(item) for item in value)
+    return str(value)
+
+
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell: a ``|`` (between the melds of an opening) escaped, so
+    that it does not split the cell."""
+    return text.replace("|", "\\|")
+
+
 def _yaml(text: str) -> str:
     return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
+# The Hugo pages show what site-builder's show: the hreflang alternates, the language
+# switcher, a nav of 12 pages (the home page, then the page with the 5 before and the 5
+# after it, in source order: front-matter ``weight``), the title and the content; the home
+# page lists 11 pages, with their descriptions, as site-builder's. Hugo's ``.NextInSection``
+# is the page *before* in weight order, ``.PrevInSection`` the one after.
 HUGO_BASEOF = """<!DOCTYPE html>
-<html lang="{{ .Language.LanguageCode }}">
+<html lang="{{ .Language.Locale }}">
 <head><meta charset="utf-8"><title>{{ .Title }}</title>
 <meta name="description" content="{{ .Description }}">
 {{ range .AllTranslations }}<link rel="alternate" hreflang="{{ .Language.Lang }}"
@@ -112,19 +151,31 @@ HUGO_BASEOF = """<!DOCTYPE html>
 {{ end }}</head>
 <body>
 <nav>{{ range .AllTranslations }}<a href="{{ .RelPermalink }}" hreflang="{{ .Language.Lang }}">
-{{- .Language.LanguageName }}</a> {{ end }}</nav>
+{{- .Language.Label }}</a> {{ end }}</nav>
+<nav><ul><li><a href="{{ site.Home.RelPermalink }}">{{ site.Home.Title }}</a></li>
+{{ block "nav" . }}{{ end }}</ul></nav>
 <main>{{ block "main" . }}{{ end }}</main>
 </body></html>
 """
-HUGO_PAGE = """{{ define "main" }}<h1>{{ .Title }}</h1>
-{{ .Content }}
-<nav>{{ with .PrevInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}
-{{ with .NextInSection }}<a href="{{ .RelPermalink }}">{{ .Title }}</a>{{ end }}</nav>{{ end }}
+HUGO_PAGE = """{{ define "nav" }}{{ $before := slice }}{{ $p := . }}
+{{- range seq 5 }}{{ with $p }}{{ $p = .NextInSection }}{{ with $p }}
+{{- $before = slice . | append $before }}{{ end }}{{ end }}{{ end }}
+{{- range $before }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
+{{ end }}<li><a href="{{ .RelPermalink }}" aria-current="page">{{ .Title }}</a></li>
+{{ $p = . }}{{ range seq 5 }}{{ with $p }}{{ $p = .PrevInSection }}{{ with $p }}
+{{- "" }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
+{{ end }}{{ end }}{{ end }}{{ end }}
+{{ define "main" }}<h1>{{ .Title }}</h1>
+{{ .Content }}{{ end }}
 """
-HUGO_LIST = """{{ define "main" }}<h1>{{ .Title }}</h1>
+HUGO_LIST = """{{ define "nav" }}{{ range first 11 .RegularPages }}
+{{- "" }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
+{{ end }}{{ end }}
+{{ define "main" }}<h1>{{ .Title }}</h1>
 {{ .Content }}
-<ul>{{ range .RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
-{{- end }}</ul>{{ end }}
+<ul>{{ range first 11 .RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>
+<p>{{ .Description }}</p></li>
+{{ end }}</ul>{{ end }}
 """
 
 
@@ -136,7 +187,7 @@ def write_hugo(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) 
               'disableKinds = ["taxonomy", "term", "RSS"]', "[languages]"]
     for weight, lang in enumerate(LANGS, 1):
         config += [f"[languages.{lang}]", f'contentDir = "content/{lang}"',
-                   f"weight = {weight}", f'languageName = "{lang}"']
+                   f"weight = {weight}", f'label = "{lang}"']
     (folder).mkdir(parents=True)
     (folder / "hugo.toml").write_text("\n".join(config) + "\n", encoding="utf-8")
     layouts = folder / "layouts"
@@ -148,11 +199,11 @@ def write_hugo(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) 
     for lang, by_slug in pages.items():
         content = folder / "content" / lang
         content.mkdir(parents=True)
-        for slug, (title, description, body) in by_slug.items():
+        for weight, (slug, (title, description, body)) in enumerate(by_slug.items()):
             name = "_index.md" if slug == "index" else f"{slug}.md"
             (content / name).write_text(
-                f"---\ntitle: {_yaml(title)}\ndescription: {_yaml(description)}\n---\n\n{body}",
-                encoding="utf-8")
+                f"---\ntitle: {_yaml(title)}\ndescription: {_yaml(description)}\n"
+                f"weight: {weight}\n---\n\n{body}", encoding="utf-8")
 
 
 def write_mkdocs(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) -> None:
@@ -279,6 +330,23 @@ class Hugo(Tool):
         _edit_markdown(self.work / "content" / "pl", n)
 
 
+class Bare(Tool):
+    """``benchmarks/bare_loop.py``: Python-Markdown and one Jinja2 template in a loop, over a
+    copy of the MkDocs pages (``docs``): the yardstick of this machine's speed."""
+
+    name = "bare"
+
+    def clean(self) -> None:
+        shutil.rmtree(self.work / "site", ignore_errors=True)
+
+    def build(self) -> tuple[float, float, float, float]:
+        return run([sys.executable, str(ROOT / "benchmarks" / "bare_loop.py"), "--docs",
+                    str(self.work / "docs"), "--out", str(self.work / "site")], self.work)
+
+    def edit(self, n: int) -> None:
+        _edit_markdown(self.work / "docs" / "pl", n)
+
+
 class MkDocs(Tool):
     name = "mkdocs"
 
@@ -314,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--mkdocs-runs", type=int, default=None,
                         help="runs for MkDocs (default: --runs); it is slow at 5,000 pages")
-    parser.add_argument("--tools", default="site-builder,hugo,mkdocs")
+    parser.add_argument("--tools", default="site-builder,hugo,mkdocs,bare")
     parser.add_argument("--work", type=Path, default=None,
                         help="folder for the corpora (default: /tmp/rami-compare-N)")
     args = parser.parse_args(argv)
@@ -328,8 +396,10 @@ def main(argv: list[str] | None = None) -> int:
     pages = equivalent_pages(corpus)
     write_hugo(work / "hugo", pages)
     write_mkdocs(work / "mkdocs", pages)
+    shutil.rmtree(work / "bare", ignore_errors=True)
+    shutil.copytree(work / "mkdocs" / "docs", work / "bare" / "docs")
     del pages
-    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "mkdocs": MkDocs}
+    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "mkdocs": MkDocs, "bare": Bare}
     tools = [classes[name](work / name) for name in args.tools.split(",")]
     scenarios = ("cold", "no change", "one locale")
     results: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
@@ -356,14 +426,15 @@ def main(argv: list[str] | None = None) -> int:
     medians: dict[tuple[str, str], float] = {}
     for scenario in scenarios:
         for tool in tools:
-            figures = results.get((tool.name, scenario))
-            if not figures:
+            runs_figures = results.get((tool.name, scenario))
+            if not runs_figures:
                 continue
-            wall = statistics.median(f[0] for f in figures)
+            wall = statistics.median(f[0] for f in runs_figures)
             medians[(tool.name, scenario)] = wall
-            print(f"{scenario:11} {tool.name:13} {len(figures):>4} {wall:>12.2f} s "
-                  f"{statistics.median(f[1] for f in figures):>11.2f} s "
-                  f"{max(f[2] for f in figures):>9.0f} {max(f[3] for f in figures):>9.0f}")
+            print(f"{scenario:11} {tool.name:13} {len(runs_figures):>4} {wall:>12.2f} s "
+                  f"{statistics.median(f[1] for f in runs_figures):>11.2f} s "
+                  f"{max(f[2] for f in runs_figures):>9.0f} "
+                  f"{max(f[3] for f in runs_figures):>9.0f}")
     sb = "site-builder"
     hugo_cold = medians.get(("hugo", "cold"))
     print("\nratios (site-builder wall time / other):")
@@ -372,13 +443,20 @@ def main(argv: list[str] | None = None) -> int:
         if ours is None:
             continue
         parts = [f"{scenario:11}"]
-        for other in ("hugo", "mkdocs"):
+        for other in ("hugo", "mkdocs", "bare"):
             theirs = medians.get((other, scenario))
             if theirs:
                 parts.append(f"vs {other} {ours / theirs:6.2f}x")
         if hugo_cold:
             parts.append(f"vs hugo cold {ours / hugo_cold:6.2f}x")
         print("  ".join(parts))
+    anchors = ANCHORS.get(args.pages * len(LANGS), {})
+    here = {name: medians[(name, "cold")] for name in anchors if (name, "cold") in medians}
+    if here:
+        print(f"\ncold, here / the anchor machine at {args.pages * len(LANGS)} pages "
+              "(the bare loop measures the machine):")
+        print("  ".join(f"{name} {wall:.2f} s / {anchors[name]:.2f} s = {wall / anchors[name]:.2f}x"
+                        for name, wall in here.items()))
     return 0
 
 
