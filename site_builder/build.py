@@ -49,19 +49,21 @@ class Site:
     # each page's body is read again where it is rendered; by page source, the hash of
     # the bytes that were verified, so that a file changed since is noticed.
     digests: dict[str, str] | None = None
+    # Set by :func:`scan_site`: the pages' messages (see :func:`site_builder.site.source_keys`).
+    page_keys: set[bytes] | None = None
 
-    def bodies(self) -> Iterator[Page]:
-        """Every page with its blocks, in site order, one at a time.
+    def bodies(self, start: int = 0, stop: int | None = None) -> Iterator[Page]:
+        """The pages from *start* to *stop* with their blocks, one at a time.
 
         For a scanned site each page is read and parsed again; a file that changed
         since it was verified raises :class:`UserError`.
         """
         if self.digests is None:
-            yield from self.pages
+            yield from self.pages[start:stop]
             return
         from site_builder.cache import digest
 
-        for light in self.pages:
+        for light in self.pages[start:stop]:
             data = (self.root / light.source).read_bytes()
             if digest(data) != self.digests[light.source]:
                 raise UserError([Problem(light.source, 0, "the file changed while the site was "
@@ -150,7 +152,9 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     """
     from site_builder.cache import digest
     from site_builder.examples import Verification, load_profiles
+    from site_builder.po import message_key
     from site_builder.render import rule_values
+    from site_builder.source import page_entries
 
     problems: list[Problem] = []
     config = _load_config(root, problems)
@@ -165,9 +169,12 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     digests: dict[str, str] = {}
     claims = 0
     verify_problems: list[Problem] = []
+    page_keys: set[bytes] = set()
     for page, data in read_pages(root, problems):
         pages.append(page.light())
         digests[page.source] = digest(data)
+        page_keys.update(message_key(msgid, context)
+                         for msgid, context, _, _, _ in page_entries(page) if msgid)
         if verifier is not None:
             verification = verifier.page(page)
             claims += len(verification.claims)
@@ -176,7 +183,7 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     _check_pages(pages, problems)
     problems.extend(errs)
     site = Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],
-                digests=digests)
+                digests=digests, page_keys=page_keys)
     return site, Checked(Verification(), problems + verify_problems, claims)
 
 
@@ -212,6 +219,38 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
 
 
 
+
+
+def load_checked_catalog(root: Path, lang: str) -> tuple[Any, list[Problem], list[Problem]]:
+    """Read and check one catalog for rendering, one entry at a time, keeping only what
+    rendering needs (:class:`site_builder.po.CompactCatalog`).
+
+    Returns the catalog (None if it could not be read), the problems of reading it, and
+    those of its checks. A file the fast reader does not read goes to Babel, as in
+    :func:`load_catalog`.
+    """
+    from site_builder.checks import CatalogChecker
+    from site_builder.i18n import num_plurals, po_path
+    from site_builder.po import CompactCatalog, Unreadable, iter_po
+    from site_builder.templates_i18n import card_terms
+
+    rel = po_path(lang)
+    try:
+        checker = CatalogChecker(lang, rel, card_terms(root))
+        compact = CompactCatalog()
+        with open(root / rel, "rb") as stream:
+            for message in iter_po(stream, num_plurals(lang)):
+                checker.add(message)
+                compact.add(message)
+        return compact, [], checker.finish()
+    except (Unreadable, ValueError):  # ValueError: e.g. a language Babel does not know
+        pass
+    loaded, problems = load_catalog(root, lang)
+    if loaded is None or problems:
+        return None, problems, []
+    from site_builder.checks import check_catalog
+
+    return CompactCatalog.of(loaded.catalog), [], check_catalog(loaded, card_terms(root))
 
 
 def _load_config(root: Path, problems: list[Problem]) -> Config:
@@ -414,9 +453,9 @@ def _exchange(a: Path, b: Path) -> bool:
 
 # --- the whole build ------------------------------------------------------------------------
 
-# Render languages in parallel processes only when there is this much to render
-# (pages × languages); below it, starting the processes costs more than it saves.
-PARALLEL_MIN_PAGES = 600
+# Render a language's pages in parallel processes only when there are this many pages
+# per process; below it, starting the processes costs more than it saves.
+PARALLEL_MIN_PAGES = 50
 
 
 @dataclass
@@ -492,21 +531,28 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
             if manifest is not None:
                 reusable[lang] = manifest
 
-    site, checked = scan_site(root, base_url)
-    if checked.problems:  # report the catalogs' problems too, then stop before rendering
-        raise UserError(checked.problems + _catalog_problems(site, site.languages[1:]))
+    # The catalogs to render are read and checked in worker processes while this one
+    # reads and verifies the content.
+    jobs = _jobs(root, jobs)
+    reading = [lang for lang in discover_languages(root) if lang not in reusable]
+    catalogs = CatalogReader(root, reading, jobs)
+    try:
+        site, checked = scan_site(root, base_url)
+        catalog_problems = catalogs.problems()
+    finally:
+        catalogs.close()
+    if checked.problems or catalog_problems:  # every problem, then stop before rendering
+        raise UserError(checked.problems + catalog_problems)
     reusable = {lang: m for lang, m in reusable.items() if lang in site.languages}
     todo = [lang for lang in site.languages if lang not in reusable]
     incremental = bool(reusable) and out.is_dir()
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
-        shared, results, written, load_problems, check_problems = _render_languages(
-            site, checked, todo, tmp, root if store.enabled else None, jobs)
-        if load_problems:
-            raise UserError(load_problems)
-        if check_problems:
-            raise UserError(check_problems)
+        shared, results, written = _render_languages(
+            site, checked, {lang: catalogs.catalogs.get(lang) for lang in todo}, tmp,
+            root if store.enabled else None, jobs)
+        del catalogs
         for lang, manifest in reusable.items():
             results[lang] = manifest["result"]
             written.update(manifest["files"])
@@ -576,98 +622,133 @@ def _bytecode(root: Path, on_disk: bool) -> Any:
     return bytecode_cache(root if on_disk else None)
 
 
-def _catalog_problems(site: Site, langs: list[str]) -> list[Problem]:
-    """The problems of each catalog of *langs*: those of reading it, or else of its checks.
-
-    One catalog is held at a time."""
-    problems: list[Problem] = []
-    for lang in langs:
-        catalog, errs = load_catalog(site.root, lang)
-        problems.extend(errs)
-        if catalog is not None and not errs:
-            problems.extend(check_catalogs(site, [catalog]))
-    return problems
+def _jobs(root: Path, jobs: int | None) -> int:
+    """How many processes to build with: *jobs* (default: one per CPU core), but one
+    per :data:`PARALLEL_MIN_PAGES` pages at most."""
+    content = root / CONTENT_DIR
+    count = sum(1 for _ in content.glob("*.md")) if content.is_dir() else 0
+    return max(1, min(jobs or os.cpu_count() or 1, count // PARALLEL_MIN_PAGES))
 
 
-# The rendering of one language, run in this process or in a worker process. The site is
-# handed to workers by fork (set before the pool starts), never pickled.
+class CatalogReader:
+    """Reads and checks catalogs (:func:`load_checked_catalog`), in worker processes when
+    *jobs* > 1, so that the caller can go on meanwhile."""
+
+    def __init__(self, root: Path, langs: list[str], jobs: int) -> None:
+        from site_builder.templates_i18n import template_messages
+
+        self.root = root
+        self.langs = langs
+        self.catalogs: dict[str, Any] = {}
+        self._pool: Any = None
+        self._pending: Any = None
+        if jobs > 1 and len(langs) > 1:
+            import multiprocessing
+
+            template_messages(root)  # once, before the workers start (they inherit it)
+            self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(langs)))
+            self._pending = self._pool.map_async(_read_catalog, [(root, lang) for lang in langs],
+                                                 chunksize=1)
+
+    def problems(self) -> list[Problem]:
+        """Wait for every catalog; the problems of each, in language order: those of
+        reading it, or else those of its checks."""
+        if self._pending is not None:
+            read = self._pending.get()
+        else:
+            read = [_read_catalog((self.root, lang)) for lang in self.langs]
+        problems: list[Problem] = []
+        for lang, (catalog, load_problems, check_problems) in zip(self.langs, read, strict=True):
+            problems.extend(load_problems or check_problems)
+            self.catalogs[lang] = catalog
+        return problems
+
+    def close(self) -> None:
+        if self._pool is not None:
+            self._pool.terminate()
+            self._pool = None
+
+
+def _read_catalog(job: tuple[Path, str]) -> tuple[Any, list[Problem], list[Problem]]:
+    return load_checked_catalog(*job)
+
+
+# What the worker processes render: set before they are forked, never pickled. They
+# share it, and the catalogs in it, with this process instead of copying them.
 _SHARED: Any = None
 
 
-def _render_one(lang: str) -> tuple[str, Any, dict[str, tuple[int, int]], list[Problem],
-                                    list[Problem]]:
-    from site_builder.site import render_language
+def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
+    """Render the pages of one run (start, stop) in every language being rendered, into
+    the temporary folder; in this process or in a worker process."""
+    from site_builder.site import render_pages
 
-    shared, tmp = _SHARED
-    catalog = None
-    if lang != SOURCE_LANG:
-        loaded, load_problems = load_catalog(shared.site.root, lang)
-        if load_problems or loaded is None:
-            return lang, None, {}, load_problems, []
-        check_problems = check_catalogs(shared.site, [loaded])
-        if check_problems:
-            return lang, None, {}, [], check_problems
-        catalog = loaded.catalog
+    shared, tmp, catalogs = _SHARED
     written: dict[str, tuple[int, int]] = {}
 
     def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
         written[rel] = _write(tmp, rel, data)
 
-    result = render_language(shared, lang, catalog, emit)
-    return lang, result, written, [], []
+    return render_pages(shared, catalogs, emit, *run), written
 
 
-def _render_languages(site: Site, checked: Checked, langs: list[str], tmp: Path,
-                      cache_root: Path | None, jobs: int | None
-                      ) -> tuple[Any, dict[str, Any], dict[str, tuple[int, int]], list[Problem],
-                                 list[Problem]]:
-    """Load, check and render each language of *langs* into *tmp*.
+def _render_languages(site: Site, checked: Checked, catalogs: dict[str, Any], tmp: Path,
+                      cache_root: Path | None, jobs: int
+                      ) -> tuple[Any, dict[str, Any], dict[str, tuple[int, int]]]:
+    """Render every language of *catalogs* (language -> catalog, None for the source
+    language) into *tmp*.
 
-    Languages are rendered in parallel processes when there is enough to render; each
-    reads and checks its own catalog, so no process holds every catalog.
+    With more than one process, the pages are rendered in runs by worker processes
+    forked after the catalogs were read, which share them; each page is read once and
+    rendered in every language.
     """
     global _SHARED
-    from site_builder.site import prepare
+    from site_builder.site import finish_language, prepare
 
     shared = prepare(site, checked.verification, _bytecode(site.root, cache_root is not None))
-    jobs = jobs or os.cpu_count() or 1
-    parallel = jobs > 1 and len(langs) > 1 and len(site.pages) * len(langs) >= PARALLEL_MIN_PAGES
-    # Heaviest first: languages with a catalog, then the source language.
-    order = sorted(langs, key=lambda lang: lang == SOURCE_LANG)
-    _SHARED = (shared, tmp)
+    count = len(site.pages)
+    runs = [(count * i // jobs, count * (i + 1) // jobs) for i in range(jobs)]
+    results: dict[str, Any] = {}
+    written: dict[str, tuple[int, int]] = {}
+    if not catalogs:
+        return shared, results, written
+    _SHARED = (shared, tmp, catalogs)
     try:
-        if parallel:
+        if jobs > 1:
             import gc
             import multiprocessing
 
-            if shared.bytecode is not None:  # compile the templates once, before forking
-                from site_builder.i18n import Translator
-                from site_builder.site import _environment
-
-                env = _environment(shared, SOURCE_LANG, Translator(SOURCE_LANG))
-                for name in env.list_templates(extensions=["html"]):
-                    env.get_template(name)
-            gc.freeze()  # keep the site's objects shared with the workers
-            with multiprocessing.get_context("fork").Pool(min(jobs, len(langs))) as pool:
-                done = list(pool.imap_unordered(_render_one, order))
+            _precompile(shared)
+            gc.freeze()  # keep what is read so far shared with the workers
+            with multiprocessing.get_context("fork").Pool(jobs) as pool:
+                parts = pool.map(_render_run, runs, chunksize=1)
             gc.unfreeze()
         else:
-            done = [_render_one(lang) for lang in order]
+            parts = [_render_run((0, count))]
     finally:
         _SHARED = None
-    by_lang = {d[0]: d for d in done}
-    results: dict[str, Any] = {}
-    written: dict[str, tuple[int, int]] = {}
-    load_problems: list[Problem] = []
-    check_problems: list[Problem] = []
-    for lang in langs:  # report in language order, whatever finished first
-        _, result, files, load_errs, check_errs = by_lang[lang]
-        load_problems.extend(load_errs)
-        check_problems.extend(check_errs)
-        if result is not None:
-            results[lang] = result
-            written.update(files)
-    return shared, results, written, load_problems, check_problems
+
+    def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
+        written[rel] = _write(tmp, rel, data)
+
+    for _, files in parts:
+        written.update(files)
+    for lang, catalog in catalogs.items():
+        results[lang] = finish_language(shared, lang, catalog, emit,
+                                        [by_lang[lang] for by_lang, _ in parts])
+    return shared, results, written
+
+
+def _precompile(shared: Any) -> None:
+    """Compile the templates into the bytecode cache once, before forking workers."""
+    if shared.bytecode is None:
+        return
+    from site_builder.i18n import Translator
+    from site_builder.site import _environment
+
+    env = _environment(shared, SOURCE_LANG, Translator(SOURCE_LANG))
+    for name in env.list_templates(extensions=["html"]):
+        env.get_template(name)
 
 
 def _write(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:

@@ -110,8 +110,11 @@ def _compare(src: str, dst: str, plural: bool) -> list[str]:
     ):
         if not _has(marker, src, dst):
             continue
-        a = Counter(m.group(0) for m in pattern.finditer(src))
-        b = Counter(m.group(0) for m in pattern.finditer(dst))
+        found_a = [m.group(0) for m in pattern.finditer(src)] if marker in src else []
+        found_b = [m.group(0) for m in pattern.finditer(dst)] if marker in dst else []
+        if not plural and not _differ(found_a, found_b):
+            continue
+        a, b = Counter(found_a), Counter(found_b)
         if plural:  # a plural form may drop the count, but never add a placeholder
             extra = b - a
             if extra:
@@ -119,23 +122,24 @@ def _compare(src: str, dst: str, plural: bool) -> list[str]:
         elif a != b:
             problems.append(f"{name} differ: the source has {_list(a)}, the translation has "
                             f"{_list(b)}; {hint}")
-    a = Counter(NUMBER_RE.findall(_stripped(src))) if _DIGIT_RE.search(src) else Counter()
-    b = Counter(NUMBER_RE.findall(_stripped(dst))) if _DIGIT_RE.search(dst) else Counter()
-    if a != b and not plural:
-        problems.append(f"numbers differ: the source has {_list(a)}, the translation has "
-                        f"{_list(b)}; numbers must not change in translation")
-    if _has("](", src, dst) and Counter(LINK_RE.findall(src)) != Counter(LINK_RE.findall(dst)):
+    if (_DIGIT_RE.search(src) or _DIGIT_RE.search(dst)) and not plural:
+        a = Counter(NUMBER_RE.findall(_stripped(src)))
+        b = Counter(NUMBER_RE.findall(_stripped(dst)))
+        if a != b:
+            problems.append(f"numbers differ: the source has {_list(a)}, the translation has "
+                            f"{_list(b)}; numbers must not change in translation")
+    if _has("](", src, dst) and _differ(LINK_RE.findall(src), LINK_RE.findall(dst)):
         a = Counter(LINK_RE.findall(src))
         b = Counter(LINK_RE.findall(dst))
         problems.append(f"link targets differ: the source links to {_list(a)}, the translation "
                         f"to {_list(b)}; keep every [text](target) target as in the source")
-    if _has("`", src, dst) and Counter(CODE_RE.findall(src)) != Counter(CODE_RE.findall(dst)):
+    if _has("`", src, dst) and _differ(CODE_RE.findall(src), CODE_RE.findall(dst)):
         a = Counter(CODE_RE.findall(src))
         b = Counter(CODE_RE.findall(dst))
         problems.append(f"inline code differs: the source has {_list(a, '`')}, the translation "
                         f"has {_list(b, '`')}; code spans stay untranslated")
-    if (_has("*", src, dst) or _has("_", src, dst)) and Counter(
-            EMPHASIS_RE.findall(CODE_RE.sub("", src))) != Counter(
+    if (_has("*", src, dst) or _has("_", src, dst)) and _differ(
+            EMPHASIS_RE.findall(CODE_RE.sub("", src)),
             EMPHASIS_RE.findall(CODE_RE.sub("", dst))):
         problems.append("emphasis markers differ: keep the same *emphasis* and **strong** "
                         "markers as the source, each opened and closed")
@@ -145,6 +149,11 @@ def _compare(src: str, dst: str, plural: bool) -> list[str]:
         problems.append(f"raw HTML is not allowed in a translation: {_list(added)}; "
                         "use Markdown instead")
     return problems
+
+
+def _differ(a: list[str], b: list[str]) -> bool:
+    """Whether two lists differ as multisets (a cheap ``Counter(a) != Counter(b)``)."""
+    return a != b and sorted(a) != sorted(b)
 
 
 def _list(counter: Counter[str], quote: str = "") -> str:
@@ -174,31 +183,48 @@ def check_glossary(message: Message, lang: str) -> list[str]:
 
 def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, str]] = ()) -> list[
         Problem]:
-    """Check every entry of a catalog.
+    """Check every entry of a catalog (see :class:`CatalogChecker`)."""
+    checker = CatalogChecker(loaded.lang, loaded.path, required_contexts)
+    for message in loaded.catalog:
+        checker.add(message)
+    return checker.finish()
+
+
+class CatalogChecker:
+    """Checks a catalog's entries one at a time, as they are read.
 
     *required_contexts* lists the (context, msgid) card terms. Once a catalog translates
     any of them it must translate all, so that no card is named half in English; a new
     language that has translated none falls back to English card names throughout.
     """
-    problems: list[Problem] = []
-    for message in loaded.catalog:
+
+    def __init__(self, lang: str, path: str,
+                 required_contexts: Iterable[tuple[str, str]] = ()) -> None:
+        self.lang = lang
+        self.path = path
+        self.problems: list[Problem] = []
+        # each card term: whether it is translated, and its line (0 if it is not there)
+        self.required = {term: (False, 0) for term in required_contexts}
+
+    def add(self, message: Message) -> None:
+        msgid = _ids(message)[0] if message.id else ""
+        term = (message.context, msgid)
+        if term in self.required:
+            self.required[term] = (is_translated(message), message.lineno or 0)  # type: ignore[index]
         if not message.id or message.fuzzy:
-            continue  # a fuzzy entry is never published: it waits for its translator
-        sentences = check_message(message, loaded.lang) + check_glossary(message, loaded.lang)
-        for sentence in sentences:
-            msgid = _ids(message)[0]
+            return  # a fuzzy entry is never published: it waits for its translator
+        for sentence in check_message(message, self.lang) + check_glossary(message, self.lang):
             shown = msgid if len(msgid) <= 60 else msgid[:57] + "..."
-            problems.append(Problem(loaded.path, message.lineno or 0,
-                                    f"{sentence} (msgid {shown!r})"))
-    required = list(required_contexts)
-    started = any(
-        (found := loaded.catalog.get(msgid, context)) is not None and is_translated(found)
-        for context, msgid in required)
-    for context, msgid in required if started else ():
-        found = loaded.catalog.get(msgid, context)
-        if found is None or not is_translated(found):
-            line = found.lineno if found is not None and found.lineno else 0
-            problems.append(Problem(loaded.path, line or 1,
-                                    f"card term {msgid!r} (context {context!r}) is not "
-                                    "translated; card names must be complete"))
-    return problems
+            self.problems.append(Problem(self.path, message.lineno or 0,
+                                         f"{sentence} (msgid {shown!r})"))
+
+    def finish(self) -> list[Problem]:
+        """Every problem found, the card terms' last."""
+        problems = list(self.problems)
+        if any(translated for translated, _ in self.required.values()):
+            for (context, msgid), (translated, line) in self.required.items():
+                if not translated:
+                    problems.append(Problem(self.path, line or 1,
+                                            f"card term {msgid!r} (context {context!r}) is not "
+                                            "translated; card names must be complete"))
+        return problems

@@ -197,6 +197,14 @@ class Counts:
     def total(self) -> int:
         return self.translated + self.fuzzy + self.untranslated
 
+    def add(self, state: str, n: int = 1) -> None:
+        """Count *n* more messages in *state* (see :func:`coverage_state`)."""
+        setattr(self, state, getattr(self, state) + n)
+
+    def merge(self, other: Counts) -> None:
+        for state in ("translated", "fuzzy", "untranslated"):
+            self.add(state, getattr(other, state))
+
     @property
     def percent(self) -> float:
         return round(100.0 * self.translated / self.total, 1) if self.total else 100.0
@@ -221,56 +229,23 @@ def coverage(source: Catalog, catalog: Catalog | None) -> tuple[Counts, dict[str
 
 def count_coverage(source: Iterable[tuple[Any, str | None, Iterable[str]]],
                    catalog: Any) -> tuple[Counts, dict[str, Counts]]:
-    """The counts for (msgid, context, pages) entries looked up in *catalog* (or None)."""
-    counter = CoverageCounter(catalog)
+    """The counts for (msgid, context, pages) entries looked up in *catalog* (or None);
+    each entry is a distinct message."""
+    overall = Counts()
+    pages: dict[str, Counts] = {}
     for msgid, context, where in source:
-        counter.add(msgid, context, where)
-    return counter.result()
+        state = coverage_state(catalog.get(msgid, context) if catalog is not None else None)
+        overall.add(state)
+        for page in sorted(where):
+            pages.setdefault(page, Counts()).add(state)
+    return overall, dict(sorted(pages.items()))
 
 
-class CoverageCounter:
-    """Counts source messages as they come, looked up in *catalog* (or None).
-
-    Each distinct message (id and context) counts once overall, and once on each page
-    it is on, however often it is added: messages can be added page by page, without
-    holding a site's messages in memory (a short hash of each is kept, not its text).
-    """
-
-    def __init__(self, catalog: Any) -> None:
-        self.catalog = catalog
-        self.overall = Counts()
-        self.pages: dict[str, Counts] = {}
-        self._seen: set[bytes] = set()
-
-    def add(self, msgid: str | tuple[str, str], context: str | None,
-            pages: Iterable[str]) -> None:
-        import hashlib
-
-        if not msgid:
-            return
-        catalog = self.catalog
-        found = catalog.get(msgid, context) if catalog is not None else None
-        if found is not None and is_translated(found):
-            state = "translated"
-        elif found is not None and found.fuzzy and found.string:
-            state = "fuzzy"
-        else:
-            state = "untranslated"
-        key = msgid[0] if isinstance(msgid, tuple) else msgid
-        ident = f"{context}\x04{key}" if context is not None else f"\x05{key}"
-        h = hashlib.blake2b(ident.encode("utf-8"), digest_size=12).digest()
-        if h not in self._seen:
-            self._seen.add(h)
-            setattr(self.overall, state, getattr(self.overall, state) + 1)
-        for page in pages:
-            ph = hashlib.blake2b(page.encode("utf-8"), digest_size=12, key=h).digest()
-            if ph in self._seen:
-                continue
-            self._seen.add(ph)
-            counts = self.pages.get(page)
-            if counts is None:
-                counts = self.pages[page] = Counts()
-            setattr(counts, state, getattr(counts, state) + 1)
-
-    def result(self) -> tuple[Counts, dict[str, Counts]]:
-        return self.overall, dict(sorted(self.pages.items()))
+def coverage_state(found: Any) -> str:
+    """How a message counts: ``translated``, ``fuzzy`` or ``untranslated``, given what
+    its catalog holds for it (None if nothing)."""
+    if found is not None and is_translated(found):
+        return "translated"
+    if found is not None and found.fuzzy and found.string:
+        return "fuzzy"
+    return "untranslated"

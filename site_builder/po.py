@@ -13,11 +13,12 @@ reports errors with their line.
 
 from __future__ import annotations
 
+import hashlib
 import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import BinaryIO
+from typing import Any, BinaryIO
 
 _QUOTED = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 _STR = rf"{_QUOTED}(?:\n{_QUOTED})*"
@@ -123,6 +124,10 @@ def _pieces(source: bytes | BinaryIO) -> Iterator[str | None]:
             return
 
 
+class Unreadable(Exception):
+    """The catalog has something :func:`iter_po` does not read: leave it to Babel."""
+
+
 def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
     """Read a well-formed catalog, given as bytes or an open binary file; None when only
     Babel can read (or reject) it.
@@ -135,17 +140,28 @@ def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
     >>> [(m.id, m.string, m.fuzzy, m.lineno) for m in cat]
     [('a', 'b', True, 6)]
     """
-    messages: dict[tuple[str, str | None], PoMessage] = {}
+    try:
+        return PoCatalog({(m.id[0] if isinstance(m.id, tuple) else m.id, m.context): m
+                          for m in iter_po(data, num_plurals)})
+    except Unreadable:
+        return None
+
+
+def iter_po(data: bytes | BinaryIO, num_plurals: int) -> Iterator[PoMessage]:
+    """The messages of a well-formed catalog, one at a time, in file order (as
+    :func:`parse_po`); raises :class:`Unreadable`, possibly after some messages, where
+    only Babel can read (or reject) the file."""
+    seen: set[bytes] = set()
     nplurals = num_plurals
     line = 1
     no_flags: frozenset[str] = frozenset()
     for text in _pieces(data):
         if text is None:
-            return None
+            raise Unreadable
         covered = 0  # the entries must cover the whole piece: nothing this reader does not know
         for match in _ENTRY_RE.finditer(text):
             if match.start() != covered:
-                return None
+                raise Unreadable
             covered = match.end()
             whole, comments, ctx, msgid_q, plural, strs = match.groups()
             lineno = line + comments.count("\n") + (ctx.count("\n") + 1 if ctx else 0)
@@ -153,11 +169,12 @@ def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
             msgid = _string(msgid_q)
             context = _string(ctx) if ctx else None
             if not msgid:  # the header comes first, and is not a message
-                if ctx or plural or messages or not strs.startswith("msgstr "):
-                    return None
+                if ctx or plural or seen or not strs.startswith("msgstr "):
+                    raise Unreadable
                 found_n = _NPLURALS_RE.search(_string(strs[7:].rstrip("\n")))
                 if found_n:
                     nplurals = int(found_n.group(1))
+                seen.add(b"")
                 continue
             flags = no_flags
             if "#," in comments:
@@ -169,21 +186,115 @@ def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
             if not plural:
                 single = strs.rstrip("\n")
                 if not single.startswith("msgstr ") or "\nmsgstr" in single:
-                    return None
+                    raise Unreadable
                 string: str | tuple[str, ...] = _string(single[7:])
                 key: str | tuple[str, str] = msgid
             else:
                 forms = [""] * nplurals
                 for index, quoted in _MSGSTR_RE.findall(strs):
                     if not index or int(index) >= nplurals:
-                        return None
+                        raise Unreadable
                     forms[int(index)] = _string(quoted)
                 string = tuple(forms)
                 key = (msgid, _string(plural))
-            dict_key = (msgid, context)
-            if dict_key in messages:
-                return None
-            messages[dict_key] = PoMessage(key, string, context, flags, lineno)
+            ident = message_key(msgid, context)
+            if ident in seen:
+                raise Unreadable
+            seen.add(ident)
+            yield PoMessage(key, string, context, flags, lineno)
         if covered != len(text):
+            raise Unreadable
+
+
+def message_key(msgid: str, context: str | None) -> bytes:
+    """A short hash of a message's id (its singular) and context.
+
+    >>> message_key("ace", "rank") != message_key("ace", None)
+    True
+    """
+    ident = f"{context}\x04{msgid}" if context is not None else f"\x05{msgid}"
+    return hashlib.blake2b(ident.encode("utf-8"), digest_size=12).digest()
+
+
+_FUZZY = frozenset({"fuzzy"})
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
+class CompactCatalog:
+    """What rendering needs of a catalog, in about half the memory of its messages.
+
+    Every translated or fuzzy string is kept as UTF-8 in one buffer, found through a
+    short hash of its message's id and context (:func:`message_key`); ids, comments and
+    line numbers are not kept. Few, large objects: processes forked after the catalog
+    is read share it instead of copying it. ``get`` works as in Babel's ``Catalog``,
+    giving a :class:`PoMessage` made on the spot (line number 0).
+
+    >>> cat = CompactCatalog()
+    >>> cat.add(PoMessage("ace", "as", "rank", frozenset(), 7))
+    >>> cat.add(PoMessage("king", "", "rank", frozenset(), 9))
+    >>> cat.add(PoMessage(("{n} point", "{n} points"), ("{n} punkt", "{n} punkty"), None,
+    ...                   frozenset({"fuzzy"}), 11))
+    >>> cat.get("ace", "rank").string, cat.get("ace"), cat.get("king", "rank")
+    ('as', None, None)
+    >>> found = cat.get("{n} point")
+    >>> found.string, found.fuzzy
+    (('{n} punkt', '{n} punkty'), True)
+    """
+
+    def __init__(self) -> None:
+        self._index: dict[bytes, int] = {}  # key -> offset << 34 | length << 2 | flags
+        self._buffer = bytearray()
+
+    def __len__(self) -> int:
+        return len(self._index)
+
+    @classmethod
+    def of(cls, catalog: Any) -> CompactCatalog:
+        """*catalog* (a Babel ``Catalog``, a :class:`PoCatalog`) as a compact one."""
+        if isinstance(catalog, CompactCatalog):
+            return catalog
+        compact = cls()
+        for message in catalog:
+            compact.add(message)
+        return compact
+
+    def add(self, message: PoMessage) -> None:
+        """Keep *message*, if it is translated or fuzzy; an empty one is as if missing."""
+        plural = isinstance(message.string, tuple)
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if not message.id or not any(strings):
+            return
+        singular = message.id[0] if isinstance(message.id, tuple) else message.id
+        data = "\0".join(strings).encode("utf-8")  # a PO string never holds a NUL
+        self._index[message_key(singular, message.context)] = (
+            len(self._buffer) << 34 | len(data) << 2 | plural << 1 | message.fuzzy)
+        self._buffer += data
+
+    def get(self, id: str | tuple[str, str], context: str | None = None) -> PoMessage | None:
+        return self.get_key(message_key(id[0] if isinstance(id, tuple) else id, context), id,
+                            context)
+
+    def state(self, id: str | tuple[str, str], context: str | None = None) -> str:
+        """How the message counts (as :func:`site_builder.i18n.coverage_state`):
+        ``translated``, ``fuzzy`` or ``untranslated``."""
+        found = self._index.get(message_key(id[0] if isinstance(id, tuple) else id, context))
+        if found is None:
+            return "untranslated"
+        if found & 1:
+            return "fuzzy"
+        if found & 2:  # a plural entry counts only with every form filled in
+            start = found >> 34
+            data = self._buffer[start:start + (found >> 2 & 0xFFFFFFFF)]
+            return "untranslated" if b"" in data.split(b"\0") else "translated"
+        return "translated"
+
+    def get_key(self, key: bytes, id: str | tuple[str, str] = "?",
+                context: str | None = None) -> PoMessage | None:
+        """As :meth:`get`, by :func:`message_key`."""
+        found = self._index.get(key)
+        if found is None:
             return None
-    return PoCatalog(messages)
+        start = found >> 34
+        text = self._buffer[start:start + (found >> 2 & 0xFFFFFFFF)].decode("utf-8")
+        string: str | tuple[str, ...] = tuple(text.split("\0")) if found & 2 else text
+        return PoMessage(id, string, context, _FUZZY if found & 1 else _NO_FLAGS, 0)

@@ -206,8 +206,12 @@ def localized_values(values: dict[str, int], lang: str) -> dict[str, str]:
     return {k: format_decimal(v, locale=locale) for k, v in values.items()}
 
 
-def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> list[dict[str, Any]]:
-    """The page's blocks, localized, in the shape the templates expect."""
+def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any],
+                keys: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
+    """The page's blocks, localized, in the shape the templates expect.
+
+    *keys* gives each example block's :func:`example_key` by line, where the caller has
+    them already."""
     out: list[dict[str, Any]] = []
     for block in page.blocks:
         if isinstance(block, Heading):
@@ -224,7 +228,7 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any]) -> li
                      "note": loc.text(row.note) if row.note else None,
                      "v": vr} for row, vr in zip(block.rows, table.rows, strict=True)]
             out.append({"type": "example", "table": block.table, "rows": rows,
-                        "key": example_key(block)})
+                        "key": keys[block.line] if keys else example_key(block)})
     return out
 
 
@@ -301,15 +305,25 @@ def make_environment(templates_dir: str, translator: Translator,
         return text.format(**{k: number(v) if isinstance(v, int) else v
                               for k, v in variables.items()}) if variables else text
 
+    # The templates ask for the same few strings on every page: look each up once.
+    found: dict[tuple[str, str | None], str] = {}
+
+    def lookup(message: str, context: str | None = None) -> str:
+        key = (message, context)
+        text = found.get(key)
+        if text is None:
+            text = found[key] = translator.gettext(message, context)
+        return text
+
     def gettext(message: str, **variables: Any) -> str:
-        return fmt(translator.gettext(message), variables)
+        return fmt(lookup(message), variables)
 
     def ngettext(singular: str, plural: str, n: int, **variables: Any) -> str:
         variables.setdefault("n", n)
         return fmt(translator.ngettext(singular, plural, n), variables)
 
     def pgettext(context: str, message: str, **variables: Any) -> str:
-        return fmt(translator.gettext(message, context), variables)
+        return fmt(lookup(message, context), variables)
 
     def npgettext(context: str, singular: str, plural: str, n: int, **variables: Any) -> str:
         variables.setdefault("n", n)
@@ -322,6 +336,7 @@ def make_environment(templates_dir: str, translator: Translator,
     return env
 
 
+@functools.lru_cache(maxsize=8192)
 def relative(from_file: str, to_file: str) -> str:
     """A relative link from one output file to another (works from ``file://``).
 

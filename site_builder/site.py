@@ -29,16 +29,18 @@ from site_builder.examples import GAME_NAMES, Verification, VerifiedTable
 from site_builder.i18n import (
     SOURCE_LANG,
     Counts,
-    CoverageCounter,
     Translator,
+    coverage_state,
     is_translated,
     native_name,
     page_of,
 )
+from site_builder.po import CompactCatalog
 from site_builder.render import (
     MarkdownRenderer,
     PageLocalizer,
     Text,
+    example_key,
     localized_values,
     make_environment,
     memoize_tables,
@@ -109,16 +111,18 @@ class Shared:
     template_keys: list[tuple[str | None, str | tuple[str, str]]]
     bytecode: Any = None
 
-    def pages(self) -> Iterator[tuple[Page, Mapping[int, VerifiedTable]]]:
-        """Each page with its blocks, and its verified tables by block line."""
+    def pages(self, start: int = 0, stop: int | None = None
+              ) -> Iterator[tuple[Page, Mapping[int, VerifiedTable]]]:
+        """Each page from *start* to *stop* with its blocks, and its verified tables by
+        block line."""
         if self.tables is not None:
-            for page in self.site.bodies():
+            for page in self.site.bodies(start, stop):
                 yield page, self.tables.get(page.source, {})
             return
         from site_builder.build import Verifier
 
         verifier = Verifier(self.site.profiles)
-        for page in self.site.bodies():
+        for page in self.site.bodies(start, stop):
             yield page, {block.line: verifier.replay(page.source, block)
                          for block in page.examples}
 
@@ -170,53 +174,148 @@ def _environment(shared: Shared, lang: str, translator: Translator) -> Any:
     return env
 
 
-def render_language(shared: Shared, lang: str, catalog: Any, emit: Emit) -> LanguageResult:
-    """Render *lang*'s pages and its 404 page; *catalog* is None for the source language."""
-    site = shared.site
+@dataclass
+class PagesResult:
+    """What rendering a run of one language's pages gives (small, picklable)."""
+
+    fallbacks: list[tuple[str, str, int, str]] = field(default_factory=list)
+    percent: dict[str, int] = field(default_factory=dict)
+    pages: dict[str, Counts] = field(default_factory=dict)  # coverage, by page
+
+
+class _NavTitles:
+    """Every page's localized title and description, for navigation, made when first
+    asked for: a page's navigation lists only the pages around it."""
+
+    def __init__(self, pages: list[Page], loc: PageLocalizer) -> None:
+        self.pages = pages
+        self.loc = loc
+        self.made: dict[int, tuple[Page, Text, Text]] = {}
+
+    def __len__(self) -> int:
+        return len(self.pages)
+
+    def __getitem__(self, index: int) -> tuple[Page, Text, Text]:
+        found = self.made.get(index)
+        if found is None:
+            page = self.pages[index]
+            found = self.made[index] = (page, self.loc.text(page.title),
+                                        self.loc.text(page.description))
+        return found
+
+
+def _language_tools(shared: Shared, lang: str, catalog: Any) -> tuple[
+        Translator, Any, MarkdownRenderer, dict[str, str], _NavTitles]:
     translator = Translator(lang, catalog)
     env = _environment(shared, lang, translator)
     md = MarkdownRenderer()
     lvalues = localized_values(shared.values, lang)
-    nav_loc = PageLocalizer(lang, translator, md, lvalues)
-    nav = [(p, nav_loc.text(p.title), nav_loc.text(p.description)) for p in site.pages]
-    result = LanguageResult(lang)
-    page_template = env.get_template("page.html")
-    home_template = env.get_template("home.html")
-    counter = CoverageCounter(catalog) if lang != SOURCE_LANG else None
-    for index, (page, tables) in enumerate(shared.pages()):
-        if counter is not None:
-            where = (page_of(page.source),)
-            for msgid, context, _, _, _ in page_entries(page):
-                counter.add(msgid, context, where)
-        loc = PageLocalizer(lang, translator, md, lvalues)
-        title = loc.text(page.title)
-        description = loc.text(page.description)
-        blocks = page_blocks(page, loc, tables)
-        path = page_path(lang, page.slug)
-        ctx = _common(site, lang, page.slug, path, shared.names)
-        ctx.update(
-            page=page, title=title, description=description, blocks=blocks,
-            percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
-            games=GAME_NAMES,
-        )
-        template = home_template if page.slug == "index" else page_template
-        emit(path, template.render(ctx).encode("utf-8"))
-        result.percent[page.slug] = loc.percent
-        result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
+    nav = _NavTitles(shared.site.pages, PageLocalizer(lang, translator, md, lvalues))
+    return translator, env, md, lvalues, nav
+
+
+def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
+                 start: int = 0, stop: int | None = None) -> dict[str, PagesResult]:
+    """Render the pages from *start* to *stop* (by position in the site) in each language
+    of *catalogs* (language -> catalog, None for the source language).
+
+    Each page is read and its examples replayed once, then rendered in every language.
+    """
+    site = shared.site
+    tools = {lang: _language_tools(shared, lang, catalog) for lang, catalog in catalogs.items()}
+    results = {lang: PagesResult() for lang in catalogs}
+    stop = len(site.pages) if stop is None else stop
+    for index, (page, tables) in enumerate(shared.pages(start, stop), start):
+        messages = None
+        keys = {block.line: example_key(block) for block in page.examples}
+        for lang, catalog in catalogs.items():
+            translator, env, md, lvalues, nav = tools[lang]
+            result = results[lang]
+            if catalog is not None:
+                if messages is None:
+                    messages = {(msgid, context) for msgid, context, _, _, _
+                                in page_entries(page) if msgid}
+                counts = result.pages.setdefault(page_of(page.source), Counts())
+                for msgid, context in messages:
+                    counts.add(catalog.state(msgid, context))
+            loc = PageLocalizer(lang, translator, md, lvalues)
+            title = loc.text(page.title)
+            description = loc.text(page.description)
+            blocks = page_blocks(page, loc, tables, keys)
+            path = page_path(lang, page.slug)
+            ctx = _common(site, lang, page.slug, path, shared.names)
+            ctx.update(
+                page=page, title=title, description=description, blocks=blocks,
+                percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
+                games=GAME_NAMES,
+            )
+            template = env.get_template("home.html" if page.slug == "index" else "page.html")
+            emit(path, template.render(ctx).encode("utf-8"))
+            result.percent[page.slug] = loc.percent
+            result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
+    return results
+
+
+def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
+                    parts: list[PagesResult]) -> LanguageResult:
+    """Render *lang*'s 404 page, and put together what its pages gave (*parts*, in page
+    order) as the language's result."""
+    site = shared.site
+    _, env, _, _, nav = _language_tools(shared, lang, catalog)
     path = f"{lang}/404.html"
     ctx = _common(site, lang, None, path, shared.names, absolute=True)
     ctx.update(nav=_nav(nav, path, lang, None, None, site.config.base_url), percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    result = LanguageResult(lang)
     result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
-    if counter is not None:
-        for msgid, context, location, _, _ in other_entries(site):
-            counter.add(msgid, context, (page_of(location),))
-        result.overall, result.pages = counter.result()
-        for context, msgid in shared.template_keys:
-            message = catalog.get(msgid, context) if catalog is not None else None
-            if message is not None and is_translated(message):
-                result.ui.append(message)
+    pages: dict[str, Counts] = {}
+    for part in parts:
+        result.fallbacks.extend(part.fallbacks)
+        result.percent.update(part.percent)
+        for name, counts in part.pages.items():
+            pages.setdefault(name, Counts()).merge(counts)
+    if lang == SOURCE_LANG:
+        return result
+    overall = Counts()
+    for key in source_keys(site):
+        overall.add(coverage_state(catalog.get_key(key)))
+    seen: set[tuple[str, str, str | None]] = set()
+    for msgid, context, location, _, _ in other_entries(site):
+        singular = msgid[0] if isinstance(msgid, tuple) else msgid
+        where = page_of(location)
+        if singular and (where, singular, context) not in seen:
+            seen.add((where, singular, context))
+            pages.setdefault(where, Counts()).add(catalog.state(msgid, context))
+    result.overall, result.pages = overall, dict(sorted(pages.items()))
+    for context, msgid in shared.template_keys:
+        message = catalog.get(msgid, context)
+        if message is not None and is_translated(message):
+            result.ui.append(message)
     return result
+
+
+def source_keys(site: Site) -> set[bytes]:
+    """The distinct source messages of the site, by :func:`site_builder.po.message_key`."""
+    from site_builder.po import message_key
+
+    keys = set(site.page_keys) if site.page_keys is not None else {
+        message_key(msgid, context)
+        for page in site.pages for msgid, context, _, _, _ in page_entries(page) if msgid}
+    keys.update(message_key(msgid[0] if isinstance(msgid, tuple) else msgid, context)
+                for msgid, context, _, _, _ in other_entries(site) if msgid)
+    return keys
+
+
+def render_language(shared: Shared, lang: str, catalog: Any, emit: Emit) -> LanguageResult:
+    """Render *lang*'s pages and its 404 page; *catalog* is None for the source language.
+
+    A catalog other than a :class:`site_builder.po.CompactCatalog` (a Babel catalog, say)
+    is made into one first.
+    """
+    if catalog is not None:
+        catalog = CompactCatalog.of(catalog)
+    return finish_language(shared, lang, catalog, emit,
+                           [render_pages(shared, {lang: catalog}, emit)[lang]])
 
 
 # --- what depends on every language ---------------------------------------------------------
@@ -339,14 +438,14 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
     }
 
 
-def _nav(nav: list[tuple[Page, Any, Any]], path: str, lang: str, current: str | None,
+def _nav(nav: Any, path: str, lang: str, current: str | None,
          index: int | None, base: str | None = None) -> list[dict[str, Any]]:
     """The navigation of one page: every page, or on a large site the pages around *index*.
 
     *nav* lists every page of the site, or (for pages that are not content pages) the
     pages that :func:`nav_indexes` gives for no current page.
     """
-    chosen = nav if len(nav) <= NAV_FULL_UP_TO else [nav[i] for i in nav_indexes(len(nav), index)]
+    chosen = [nav[i] for i in nav_indexes(len(nav), index)]
     return [{"title": title, "description": description, "current": page.slug == current,
              "href": (base + page_path(lang, page.slug)) if base
              else relative(path, page_path(lang, page.slug))}
