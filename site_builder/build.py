@@ -534,6 +534,9 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     # The catalogs to render are read and checked in worker processes while this one
     # reads and verifies the content.
     jobs = _jobs(root, jobs)
+    from site_builder.templates_i18n import template_messages
+
+    template_messages(root, store)  # from the cache if the templates have not changed
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
     catalogs = CatalogReader(root, reading, jobs)
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 
@@ -28,14 +29,31 @@ class TemplateMessage:
 _LAST: tuple[tuple[tuple[str, bytes], ...], list[TemplateMessage]] | None = None
 
 
-def template_messages(root: Path) -> list[TemplateMessage]:
-    """Every gettext call in ``templates/**.html``, in file and line order."""
+def template_files(root: Path) -> tuple[tuple[str, bytes], ...]:
+    """The templates' names and bytes, as :func:`template_messages` reads them."""
+    return tuple((path.relative_to(root).as_posix(), path.read_bytes())
+                 for path in sorted((root / "templates").rglob("*.html")))
+
+
+def template_messages(root: Path, cache: Any = None) -> list[TemplateMessage]:
+    """Every gettext call in ``templates/**.html``, in file and line order.
+
+    With a :class:`site_builder.cache.Cache`, the extraction is kept there, by the
+    templates' bytes and the code version, for the next build.
+    """
     global _LAST
-    base = root / "templates"
-    files = tuple((path.relative_to(root).as_posix(), path.read_bytes())
-                  for path in sorted(base.rglob("*.html")))
+    files = template_files(root)
     if _LAST is not None and _LAST[0] == files:
         return list(_LAST[1])
+    key = None
+    if cache is not None and cache.enabled:
+        from site_builder.cache import code_version, digest
+
+        key = digest(code_version(), *(part for rel, data in files for part in (rel, data)))
+        found = cache.get("templates", key)
+        if isinstance(found, list):
+            _LAST = (files, found)
+            return list(found)
     out: list[TemplateMessage] = []
     for rel, data in files:
         for lineno, message, comments, context in extract(
@@ -43,6 +61,9 @@ def template_messages(root: Path) -> list[TemplateMessage]:
                 TEMPLATE_OPTIONS):
             out.append(TemplateMessage(rel, lineno, message, context, tuple(comments)))
     _LAST = (files, out)
+    if key is not None:
+        cache.put("templates", key, out)
+        cache.prune("templates", [key])
     return list(out)
 
 
