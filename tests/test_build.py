@@ -7,6 +7,7 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from conftest import ROOT, SEEDS, SHARED_SEEDS, copy_project, run_cli
 
 LANGS = ("en", "id", "ms", "pl", "vi")
@@ -258,3 +259,41 @@ def test_seed_copy_is_current() -> None:
         return  # outside the workplace: the committed copy is all there is
     for path in SHARED_SEEDS.iterdir():
         assert (SEEDS / path.name).read_bytes() == path.read_bytes(), path.name
+
+
+def test_content_and_catalog_errors_are_reported_in_one_run(project: Path) -> None:
+    """The catalogs are read while the content is verified: a build with a wrong example
+    and a broken translation names both, and writes nothing."""
+    page = project / "content" / "first-meld.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("total: 52", "total: 53"),
+                    encoding="utf-8")
+    po = project / "locales" / "vi" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    start = text.index('msgid "Rules"\nmsgstr "') + len('msgid "Rules"\nmsgstr "')
+    po.write_text(text[:start] + "{n} " + text[start:], encoding="utf-8")
+    line = text[:start].count("\n")  # the msgid line, where the entry is reported
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    assert "Traceback" not in result.err
+    assert re.search(r"content/first-meld\.md:\d+: example .*stated total 53", result.err)
+    assert f"locales/vi/LC_MESSAGES/messages.po:{line}: placeholders differ" in result.err
+    assert not (project / "dist").exists()
+
+
+def test_a_page_changed_after_it_was_verified_is_not_rendered(project: Path) -> None:
+    """A build keeps only each page's front matter after verifying it, and reads the page
+    again to render it: a page that changed in between stops the build."""
+    from site_builder.build import scan_site
+    from site_builder.errors import UserError
+
+    site, checked = scan_site(project)
+    assert not checked.problems and site.digests is not None
+    assert all(not page.blocks for page in site.pages)  # only the front matter is kept
+    assert [p.source for p in site.bodies()] == [p.source for p in site.pages]
+    page = project / "content" / "first-meld.md"
+    page.write_text(page.read_text(encoding="utf-8").replace("total: 52", "total: 53"),
+                    encoding="utf-8")
+    with pytest.raises(UserError) as caught:
+        list(site.bodies())
+    assert "content/first-meld.md:" in str(caught.value.problems[0])
+    assert "changed while the site was being built" in caught.value.problems[0].message
