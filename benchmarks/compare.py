@@ -391,6 +391,11 @@ def main(argv: list[str] | None = None) -> int:
     corpus = work / "site-builder"
     print(f"writing the corpus: {args.pages} pages x {len(LANGS)} languages in {work}",
           file=sys.stderr)
+    # Each tool runs as installed, with its Python modules compiled (pip compiles what it
+    # installs; an editable install of site-builder compiles on first import, unless
+    # PYTHONDONTWRITEBYTECODE is set, as on some machines).
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "site_builder")],
+                   check=True)
     subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--pages",
                     str(args.pages), "--out", str(corpus)], check=True)
     pages = equivalent_pages(corpus)

@@ -541,6 +541,9 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     catalogs = CatalogReader(root, reading, jobs)
     try:
         site, checked = scan_site(root, base_url)
+        shared = None
+        if not checked.problems:  # meanwhile, get the templates ready
+            shared = _prepare(site, checked, store.enabled, jobs)
         catalog_problems = catalogs.problems()
     finally:
         catalogs.close()
@@ -552,9 +555,9 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     out.parent.mkdir(parents=True, exist_ok=True)
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
-        shared, results, written = _render_languages(
-            site, checked, {lang: catalogs.catalogs.get(lang) for lang in todo}, tmp,
-            root if store.enabled else None, jobs)
+        assert shared is not None  # prepared when the content checked out
+        results, written = _render_languages(
+            shared, {lang: catalogs.catalogs.get(lang) for lang in todo}, tmp, jobs)
         del catalogs
         for lang, manifest in reusable.items():
             results[lang] = manifest["result"]
@@ -695,9 +698,19 @@ def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[i
     return render_pages(shared, catalogs, emit, *run), written
 
 
-def _render_languages(site: Site, checked: Checked, catalogs: dict[str, Any], tmp: Path,
-                      cache_root: Path | None, jobs: int
-                      ) -> tuple[Any, dict[str, Any], dict[str, tuple[int, int]]]:
+def _prepare(site: Site, checked: Checked, on_disk: bool, jobs: int) -> Any:
+    """What rendering needs (:func:`site_builder.site.prepare`), with the templates
+    compiled (once, for every process) when there will be worker processes."""
+    from site_builder.site import prepare
+
+    shared = prepare(site, checked.verification, _bytecode(site.root, on_disk))
+    if jobs > 1:
+        _precompile(shared)
+    return shared
+
+
+def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: int
+                      ) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
     """Render every language of *catalogs* (language -> catalog, None for the source
     language) into *tmp*.
 
@@ -706,22 +719,25 @@ def _render_languages(site: Site, checked: Checked, catalogs: dict[str, Any], tm
     rendered in every language.
     """
     global _SHARED
-    from site_builder.site import finish_language, prepare
+    from site_builder.site import finish_language
 
-    shared = prepare(site, checked.verification, _bytecode(site.root, cache_root is not None))
-    count = len(site.pages)
+    count = len(shared.site.pages)
     runs = [(count * i // jobs, count * (i + 1) // jobs) for i in range(jobs)]
     results: dict[str, Any] = {}
     written: dict[str, tuple[int, int]] = {}
     if not catalogs:
-        return shared, results, written
+        return results, written
     _SHARED = (shared, tmp, catalogs)
     try:
         if jobs > 1:
             import gc
             import multiprocessing
 
-            _precompile(shared)
+            from site_builder.site import language_tools
+
+            for lang, catalog in catalogs.items():  # once, for every worker
+                language_tools(shared, lang, catalog, load=True)
+
             gc.freeze()  # keep what is read so far shared with the workers
             with multiprocessing.get_context("fork").Pool(jobs) as pool:
                 parts = pool.map(_render_run, runs, chunksize=1)
@@ -739,7 +755,7 @@ def _render_languages(site: Site, checked: Checked, catalogs: dict[str, Any], tm
     for lang, catalog in catalogs.items():
         results[lang] = finish_language(shared, lang, catalog, emit,
                                         [by_lang[lang] for by_lang, _ in parts])
-    return shared, results, written
+    return results, written
 
 
 def _precompile(shared: Any) -> None:

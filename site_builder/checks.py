@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from typing import Any
 
 from babel.messages.catalog import Message
 
@@ -206,7 +207,8 @@ class CatalogChecker:
         # each card term: whether it is translated, and its line (0 if it is not there)
         self.required = {term: (False, 0) for term in required_contexts}
 
-    def add(self, message: Message) -> None:
+    def add(self, message: Any) -> None:
+        """Check one entry (a Babel ``Message`` or a :class:`site_builder.po.PoMessage`)."""
         msgid = _ids(message)[0] if message.id else ""
         term = (message.context, msgid)
         if term in self.required:

@@ -206,12 +206,16 @@ def iter_po(data: bytes | BinaryIO, num_plurals: int) -> Iterator[PoMessage]:
             raise Unreadable
 
 
-def message_key(msgid: str, context: str | None) -> bytes:
-    """A short hash of a message's id (its singular) and context.
+def message_key(msgid: str | tuple[str, str], context: str | None) -> bytes:
+    """A short hash of a message's id (its singular, for a plural) and context.
 
     >>> message_key("ace", "rank") != message_key("ace", None)
     True
+    >>> message_key(("{n} point", "{n} points"), None) == message_key("{n} point", None)
+    True
     """
+    if isinstance(msgid, tuple):
+        msgid = msgid[0]
     ident = f"{context}\x04{msgid}" if context is not None else f"\x05{msgid}"
     return hashlib.blake2b(ident.encode("utf-8"), digest_size=12).digest()
 
@@ -264,20 +268,18 @@ class CompactCatalog:
         strings = message.string if isinstance(message.string, tuple) else (message.string,)
         if not message.id or not any(strings):
             return
-        singular = message.id[0] if isinstance(message.id, tuple) else message.id
         data = "\0".join(strings).encode("utf-8")  # a PO string never holds a NUL
-        self._index[message_key(singular, message.context)] = (
+        self._index[message_key(message.id, message.context)] = (
             len(self._buffer) << 34 | len(data) << 2 | plural << 1 | message.fuzzy)
         self._buffer += data
 
     def get(self, id: str | tuple[str, str], context: str | None = None) -> PoMessage | None:
-        return self.get_key(message_key(id[0] if isinstance(id, tuple) else id, context), id,
-                            context)
+        return self.get_key(message_key(id, context), id, context)
 
     def state(self, id: str | tuple[str, str], context: str | None = None) -> str:
         """How the message counts (as :func:`site_builder.i18n.coverage_state`):
         ``translated``, ``fuzzy`` or ``untranslated``."""
-        found = self._index.get(message_key(id[0] if isinstance(id, tuple) else id, context))
+        found = self._index.get(message_key(id, context))
         if found is None:
             return "untranslated"
         if found & 1:

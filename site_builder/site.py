@@ -110,6 +110,7 @@ class Shared:
     names: dict[str, str]
     template_keys: list[tuple[str | None, str | tuple[str, str]]]
     bytecode: Any = None
+    tools: dict[str, Any] = field(default_factory=dict)  # see :func:`language_tools`
 
     def pages(self, start: int = 0, stop: int | None = None
               ) -> Iterator[tuple[Page, Mapping[int, VerifiedTable]]]:
@@ -204,6 +205,24 @@ class _NavTitles:
         return found
 
 
+def language_tools(shared: Shared, lang: str, catalog: Any, load: bool = False) -> tuple[
+        Translator, Any, MarkdownRenderer, dict[str, str], _NavTitles]:
+    """What rendering *lang* with *catalog* takes: its translator, its Jinja2 environment,
+    Markdown, rule values and navigation titles; made once per language and catalog.
+
+    With *load*, every template is loaded into the environment now (before worker
+    processes are forked, which then share them).
+    """
+    found = shared.tools.get(lang)
+    if found is None or found[0].catalog is not catalog:
+        found = shared.tools[lang] = _language_tools(shared, lang, catalog)
+    if load:
+        env = found[1]
+        for name in env.list_templates(extensions=["html"]):
+            env.get_template(name)
+    return found  # type: ignore[no-any-return]
+
+
 def _language_tools(shared: Shared, lang: str, catalog: Any) -> tuple[
         Translator, Any, MarkdownRenderer, dict[str, str], _NavTitles]:
     translator = Translator(lang, catalog)
@@ -222,7 +241,7 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
     Each page is read and its examples replayed once, then rendered in every language.
     """
     site = shared.site
-    tools = {lang: _language_tools(shared, lang, catalog) for lang, catalog in catalogs.items()}
+    tools = {lang: language_tools(shared, lang, catalog) for lang, catalog in catalogs.items()}
     results = {lang: PagesResult() for lang in catalogs}
     stop = len(site.pages) if stop is None else stop
     for index, (page, tables) in enumerate(shared.pages(start, stop), start):
@@ -261,7 +280,7 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
     """Render *lang*'s 404 page, and put together what its pages gave (*parts*, in page
     order) as the language's result."""
     site = shared.site
-    _, env, _, _, nav = _language_tools(shared, lang, catalog)
+    _, env, _, _, nav = language_tools(shared, lang, catalog)
     path = f"{lang}/404.html"
     ctx = _common(site, lang, None, path, shared.names, absolute=True)
     ctx.update(nav=_nav(nav, path, lang, None, None, site.config.base_url), percent=100)
@@ -301,7 +320,7 @@ def source_keys(site: Site) -> set[bytes]:
     keys = set(site.page_keys) if site.page_keys is not None else {
         message_key(msgid, context)
         for page in site.pages for msgid, context, _, _, _ in page_entries(page) if msgid}
-    keys.update(message_key(msgid[0] if isinstance(msgid, tuple) else msgid, context)
+    keys.update(message_key(msgid, context)
                 for msgid, context, _, _, _ in other_entries(site) if msgid)
     return keys
 
