@@ -714,9 +714,9 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
     """Render every language of *catalogs* (language -> catalog, None for the source
     language) into *tmp*.
 
-    With more than one process, the pages are rendered in runs by worker processes
-    forked after the catalogs were read, which share them; each page is read once and
-    rendered in every language.
+    With more than one process, the pages are rendered in runs by this process and
+    worker processes forked after the catalogs were read, which share them; each page
+    is read once and rendered in every language.
     """
     global _SHARED
     from site_builder.site import finish_language
@@ -739,9 +739,11 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
                 language_tools(shared, lang, catalog, load=True)
 
             gc.freeze()  # keep what is read so far shared with the workers
-            with multiprocessing.get_context("fork").Pool(jobs) as pool:
-                parts = pool.map(_render_run, runs, chunksize=1)
-            gc.unfreeze()
+            # This process renders the first run itself, one process fewer to hold memory.
+            with multiprocessing.get_context("fork").Pool(jobs - 1) as pool:
+                pending = pool.map_async(_render_run, runs[1:], chunksize=1)
+                gc.unfreeze()
+                parts = [_render_run(runs[0]), *pending.get()]
         else:
             parts = [_render_run((0, count))]
     finally:

@@ -117,12 +117,13 @@ def simple_inline(text: str) -> str | None:
 
 
 class MarkdownRenderer:
-    """Renders one segment of inline Markdown to HTML; each distinct text is rendered once."""
+    """Renders one segment of inline Markdown to HTML; a recurring text is rendered once."""
 
     def __init__(self) -> None:
         self._markdown: markdown.Markdown | None = None
-        # Repeated texts (captions, notes, names) are few; most prose is seen once.
-        self.inline = functools.lru_cache(maxsize=4096)(self._inline)
+        # Segments that recur (captions, notes, titles in the navigation) are rendered
+        # once; most paragraphs occur once, so the memo is kept small.
+        self.inline = functools.lru_cache(maxsize=1024)(self._inline)
 
     @property
     def _md(self) -> markdown.Markdown:
@@ -247,7 +248,7 @@ def example_key(block: ExampleBlock) -> str:
                   for r in block.rows]))
 
 
-MEMO_TABLES = 1024
+MEMO_TABLES = 256
 
 
 def memoize_tables(env: jinja2.Environment) -> None:
@@ -336,7 +337,6 @@ def make_environment(templates_dir: str, translator: Translator,
     return env
 
 
-@functools.lru_cache(maxsize=8192)
 def relative(from_file: str, to_file: str) -> str:
     """A relative link from one output file to another (works from ``file://``).
 
