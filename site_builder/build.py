@@ -221,36 +221,67 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
 
 
 
-def load_checked_catalog(root: Path, lang: str) -> tuple[Any, list[Problem], list[Problem]]:
-    """Read and check one catalog for rendering, one entry at a time, keeping only what
-    rendering needs (:class:`site_builder.po.CompactCatalog`).
+@dataclass
+class ReadCatalog:
+    """A catalog read for rendering (see :func:`load_checked_catalog`)."""
 
-    Returns the catalog (None if it could not be read), the problems of reading it, and
-    those of its checks. A file the fast reader does not read goes to Babel, as in
-    :func:`load_catalog`.
+    catalog: Any  # a CompactCatalog; None if it was not kept, or could not be read
+    load_problems: list[Problem]
+    check_problems: list[Problem]
+    digest: str  # of the bytes read
+
+
+class _Hashing:
+    """A binary file that hashes what is read from it."""
+
+    def __init__(self, stream: Any) -> None:
+        import hashlib
+
+        self.stream = stream
+        self.hash = hashlib.blake2b(digest_size=16)
+
+    def read(self, size: int = -1) -> bytes:
+        data: bytes = self.stream.read(size)
+        self.hash.update(data)
+        return data
+
+
+def load_checked_catalog(root: Path, lang: str, keep: bool = True,
+                         check: bool = True) -> ReadCatalog:
+    """Read one catalog for rendering, one entry at a time, and check it (unless not
+    *check*), keeping only what rendering needs (:class:`site_builder.po.CompactCatalog`)
+    if *keep*.
+
+    A file the fast reader does not read goes to Babel, as in :func:`load_catalog`.
     """
-    from site_builder.checks import CatalogChecker
+    import hashlib
+
+    from site_builder.checks import CatalogChecker, check_catalog
     from site_builder.i18n import num_plurals, po_path
     from site_builder.po import CompactCatalog, Unreadable, iter_po
     from site_builder.templates_i18n import card_terms
 
     rel = po_path(lang)
     try:
-        checker = CatalogChecker(lang, rel, card_terms(root))
+        checker = CatalogChecker(lang, rel, card_terms(root) if check else ())
         compact = CompactCatalog()
-        with open(root / rel, "rb") as stream:
+        with open(root / rel, "rb") as raw:
+            stream = _Hashing(raw)
             for message in iter_po(stream, num_plurals(lang)):
-                checker.add(message)
-                compact.add(message)
-        return compact, [], checker.finish()
+                if check:
+                    checker.add(message)
+                if keep:
+                    compact.add(message)
+        return ReadCatalog(compact if keep else None, [], checker.finish(),
+                           stream.hash.hexdigest())
     except (Unreadable, ValueError):  # ValueError: e.g. a language Babel does not know
         pass
+    read = hashlib.blake2b((root / rel).read_bytes(), digest_size=16).hexdigest()
     loaded, problems = load_catalog(root, lang)
     if loaded is None or problems:
-        return None, problems, []
-    from site_builder.checks import check_catalog
-
-    return CompactCatalog.of(loaded.catalog), [], check_catalog(loaded, card_terms(root))
+        return ReadCatalog(None, problems, [], read)
+    return ReadCatalog(CompactCatalog.of(loaded.catalog) if keep else None, [],
+                       check_catalog(loaded, card_terms(root)) if check else [], read)
 
 
 def _load_config(root: Path, problems: list[Problem]) -> Config:
@@ -456,6 +487,9 @@ def _exchange(a: Path, b: Path) -> bool:
 # Render a language's pages in parallel processes only when there are this many pages
 # per process; below it, starting the processes costs more than it saves.
 PARALLEL_MIN_PAGES = 50
+# Catalogs whose files take more bytes than this together are not all held at once
+# (see :func:`language_groups`); a catalog held in memory takes about its file's size.
+CATALOG_BUDGET = 40 << 20
 
 
 @dataclass
@@ -532,13 +566,15 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
                 reusable[lang] = manifest
 
     # The catalogs to render are read and checked in worker processes while this one
-    # reads and verifies the content.
+    # reads and verifies the content. When they are too large to hold at once, they are
+    # only checked now, and read again a group at a time to be rendered.
     jobs = _jobs(root, jobs)
     from site_builder.templates_i18n import template_messages
 
     template_messages(root, store)  # from the cache if the templates have not changed
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
-    catalogs = CatalogReader(root, reading, jobs)
+    whole = len(language_groups(root, reading)) <= 1
+    catalogs = CatalogReader(root, reading, jobs, keep=whole)
     try:
         site, checked = scan_site(root, base_url)
         shared = None
@@ -556,8 +592,17 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     tmp = Path(tempfile.mkdtemp(prefix=f".{out.name}.new-", dir=out.parent))
     try:
         assert shared is not None  # prepared when the content checked out
-        results, written = _render_languages(
-            shared, {lang: catalogs.catalogs.get(lang) for lang in todo}, tmp, jobs)
+        results: dict[str, Any] = {}
+        written: dict[str, tuple[int, int]] = {}
+        for group in [todo] if whole else language_groups(root, todo):
+            if whole:
+                group_catalogs = catalogs.catalogs(group)
+            else:
+                group_catalogs = _read_again(root, group, catalogs.read, jobs)
+            group_results, group_written = _render_languages(shared, group_catalogs, tmp, jobs)
+            results.update(group_results)
+            written.update(group_written)
+            del group_catalogs
         del catalogs
         for lang, manifest in reusable.items():
             results[lang] = manifest["result"]
@@ -628,6 +673,24 @@ def _bytecode(root: Path, on_disk: bool) -> Any:
     return bytecode_cache(root if on_disk else None)
 
 
+def _read_again(root: Path, langs: list[str], checked: dict[str, ReadCatalog],
+                jobs: int) -> dict[str, Any]:
+    """The catalogs of *langs*, read again to be rendered, after *checked* (the reading
+    that checked them); a catalog that changed in between stops the build."""
+    reader = CatalogReader(root, [lang for lang in langs if lang != SOURCE_LANG], jobs,
+                           check=False)
+    problems = reader.problems()
+    for lang, read in reader.read.items():
+        if read.digest != checked[lang].digest:
+            from site_builder.i18n import po_path
+
+            problems.append(Problem(po_path(lang), 0, "the catalog changed while the site "
+                                                      "was being built; build again"))
+    if problems:
+        raise UserError(problems)
+    return reader.catalogs(langs)
+
+
 def _jobs(root: Path, jobs: int | None) -> int:
     """How many processes to build with: *jobs* (default: one per CPU core), but one
     per :data:`PARALLEL_MIN_PAGES` pages at most."""
@@ -637,15 +700,17 @@ def _jobs(root: Path, jobs: int | None) -> int:
 
 
 class CatalogReader:
-    """Reads and checks catalogs (:func:`load_checked_catalog`), in worker processes when
-    *jobs* > 1, so that the caller can go on meanwhile."""
+    """Reads catalogs (:func:`load_checked_catalog`), in worker processes when *jobs* > 1,
+    so that the caller can go on meanwhile."""
 
-    def __init__(self, root: Path, langs: list[str], jobs: int) -> None:
+    def __init__(self, root: Path, langs: list[str], jobs: int, keep: bool = True,
+                 check: bool = True) -> None:
         from site_builder.templates_i18n import template_messages
 
         self.root = root
         self.langs = langs
-        self.catalogs: dict[str, Any] = {}
+        self.jobs = (root, keep, check)
+        self.read: dict[str, ReadCatalog] = {}
         self._pool: Any = None
         self._pending: Any = None
         if jobs > 1 and len(langs) > 1:
@@ -653,21 +718,24 @@ class CatalogReader:
 
             template_messages(root)  # once, before the workers start (they inherit it)
             self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(langs)))
-            self._pending = self._pool.map_async(_read_catalog, [(root, lang) for lang in langs],
-                                                 chunksize=1)
+            self._pending = self._pool.map_async(
+                _read_catalog, [(root, lang, keep, check) for lang in langs], chunksize=1)
 
     def problems(self) -> list[Problem]:
         """Wait for every catalog; the problems of each, in language order: those of
         reading it, or else those of its checks."""
         if self._pending is not None:
-            read = self._pending.get()
+            done = self._pending.get()
         else:
-            read = [_read_catalog((self.root, lang)) for lang in self.langs]
-        problems: list[Problem] = []
-        for lang, (catalog, load_problems, check_problems) in zip(self.langs, read, strict=True):
-            problems.extend(load_problems or check_problems)
-            self.catalogs[lang] = catalog
-        return problems
+            root, keep, check = self.jobs
+            done = [_read_catalog((root, lang, keep, check)) for lang in self.langs]
+        self.close()
+        self.read = dict(zip(self.langs, done, strict=True))
+        return [p for one in done for p in (one.load_problems or one.check_problems)]
+
+    def catalogs(self, langs: Iterable[str]) -> dict[str, Any]:
+        """The catalogs read, by language; None for the source language."""
+        return {lang: self.read[lang].catalog if lang in self.read else None for lang in langs}
 
     def close(self) -> None:
         if self._pool is not None:
@@ -675,8 +743,28 @@ class CatalogReader:
             self._pool = None
 
 
-def _read_catalog(job: tuple[Path, str]) -> tuple[Any, list[Problem], list[Problem]]:
+def _read_catalog(job: tuple[Path, str, bool, bool]) -> ReadCatalog:
     return load_checked_catalog(*job)
+
+
+def language_groups(root: Path, langs: list[str], budget: int | None = None) -> list[list[str]]:
+    """*langs* in groups whose catalogs take about *budget* bytes at most together (at
+    least one language a group; the source language goes with the first), so that a
+    site with large catalogs never holds them all at once.
+    """
+    budget = CATALOG_BUDGET if budget is None else budget
+    groups: list[list[str]] = []
+    size = 0
+    for lang in langs:
+        po = root / LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po"
+        this = po.stat().st_size if lang != SOURCE_LANG and po.is_file() else 0
+        if groups and (size + this <= budget or not this or not size):
+            groups[-1].append(lang)
+            size += this
+        else:
+            groups.append([lang])
+            size = this
+    return groups
 
 
 # What the worker processes render: set before they are forked, never pickled. They

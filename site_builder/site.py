@@ -185,13 +185,18 @@ class PagesResult:
 
 
 class _NavTitles:
-    """Every page's localized title and description, for navigation, made when first
-    asked for: a page's navigation lists only the pages around it."""
+    """Every page's localized title and description, for navigation, made when asked
+    for: a page's navigation lists the pages around it, so the last few hundred made
+    are kept."""
+
+    KEEP = 256
 
     def __init__(self, pages: list[Page], loc: PageLocalizer) -> None:
+        from collections import OrderedDict
+
         self.pages = pages
         self.loc = loc
-        self.made: dict[int, tuple[Page, Text, Text]] = {}
+        self.made: OrderedDict[int, tuple[Page, Text, Text]] = OrderedDict()
 
     def __len__(self) -> int:
         return len(self.pages)
@@ -202,6 +207,11 @@ class _NavTitles:
             page = self.pages[index]
             found = self.made[index] = (page, self.loc.text(page.title),
                                         self.loc.text(page.description))
+            if len(self.made) > self.KEEP:
+                self.made.popitem(last=False)
+            self.loc.missing.clear()  # the navigation's fallbacks are its pages' to count
+        else:
+            self.made.move_to_end(index)
         return found
 
 

@@ -185,6 +185,41 @@ def test_parallel_build_equals_serial_build(tmp_path: Path) -> None:
     assert nav.count('href="../page-') < 20  # a large site lists only nearby pages
 
 
+def test_catalogs_too_large_to_hold_at_once_give_the_same_site(
+        project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the catalog budget, the catalogs are checked first, then read again a group
+    of languages at a time to be rendered: the site is the same."""
+    from site_builder import build as build_module
+
+    whole = tmp_path / "whole"
+    build(project, whole, cache=False)
+    assert len(build_module.language_groups(project, ["en", "id", "ms", "pl", "vi"])) == 1
+    monkeypatch.setattr(build_module, "CATALOG_BUDGET", 1)
+    assert build_module.language_groups(project, ["en", "id", "ms", "pl", "vi"]) == \
+        [["en", "id"], ["ms"], ["pl"], ["vi"]]
+    grouped = tmp_path / "grouped"
+    build(project, grouped, cache=False)
+    assert tree(grouped) == tree(whole)
+    # a catalog with a problem is reported before anything is rendered
+    replace(project / "locales" / "pl" / "LC_MESSAGES" / "messages.po",
+            'msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "{x} ')
+    with pytest.raises(UserError) as caught:
+        build(project, grouped, cache=False)
+    assert "placeholders differ" in str(caught.value.problems)
+    assert tree(grouped) == tree(whole)
+
+
+def test_a_catalog_changed_after_its_check_is_not_rendered(project: Path) -> None:
+    from site_builder.build import ReadCatalog, _read_again
+
+    checked = {"pl": ReadCatalog(None, [], [], "0" * 32)}  # what the check read
+    with pytest.raises(UserError) as caught:
+        _read_again(project, ["en", "pl"], checked, 1)
+    problem = caught.value.problems[0]
+    assert problem.path == "locales/pl/LC_MESSAGES/messages.po"
+    assert "changed while the site was being built" in problem.message
+
+
 # --- the fast paths give the same result as the libraries they stand in for ----------------
 
 
