@@ -220,6 +220,19 @@ def test_a_catalog_changed_after_its_check_is_not_rendered(project: Path) -> Non
     assert "changed while the site was being built" in problem.message
 
 
+def test_a_catalog_only_babel_reads_builds_the_same_site(project: Path, tmp_path: Path) -> None:
+    """An obsolete (``#~``) entry sends a catalog to Babel's reader instead of the fast
+    one; the site is the same."""
+    before = tmp_path / "before"
+    build(project, before, cache=False)
+    po = project / "locales" / "ms" / "LC_MESSAGES" / "messages.po"
+    po.write_text(po.read_text(encoding="utf-8") + '\n#~ msgid "Gone"\n#~ msgstr "Hilang"\n',
+                  encoding="utf-8")
+    after = tmp_path / "after"
+    build(project, after, cache=False)
+    assert tree(after) == tree(before)
+
+
 # --- the fast paths give the same result as the libraries they stand in for ----------------
 
 
