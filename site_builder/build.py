@@ -2,6 +2,19 @@
 
 Nothing is written until every input has been read and checked. Output goes to a
 temporary folder next to the destination, which then replaces it in one step.
+
+A build to a folder (:func:`build`) holds little of the site at a time:
+
+* load and verify: each page is read, parsed and its examples replayed, then only its
+  front matter is kept (:func:`scan_site`); meanwhile worker processes read and check
+  the catalogs (:class:`CatalogReader`) into :class:`site_builder.po.CompactCatalog`;
+* render: runs of pages are rendered by this process and forked workers that share the
+  catalogs; each page is read again (its bytes must not have changed) and rendered in
+  every language (:func:`_render_languages`); catalogs too large to hold together are
+  read again a group of languages at a time (:func:`language_groups`);
+* write: each file goes to the temporary folder as soon as it is rendered.
+
+The build cache (:mod:`site_builder.cache`) skips what has not changed.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ that translators see in the catalogs):
 
 * front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``;
 * headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
-* fenced ```` ```example ```` blocks, holding worked examples (see ``docs/content.md``).
+* fenced ```` ```example ```` blocks, holding worked examples (see the README, "Worked examples").
 
 Inline Markdown (emphasis, links, code) is kept inside segments and rendered later.
 """
