@@ -589,7 +589,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     whole = len(language_groups(root, reading)) <= 1
     catalogs = CatalogReader(root, reading, jobs, keep=whole)
     try:
-        site, checked = scan_site(root, base_url)
+        site, checked = _scan(root, base_url, store, inputs)
         shared = None
         if not checked.problems:  # meanwhile, get the templates ready
             shared = _prepare(site, checked, store.enabled, jobs)
@@ -684,6 +684,25 @@ def _bytecode(root: Path, on_disk: bool) -> Any:
     from site_builder.cache import bytecode_cache
 
     return bytecode_cache(root if on_disk else None)
+
+
+def _scan(root: Path, base_url: str | None, store: Any, inputs: Inputs | None
+          ) -> tuple[Site, Checked]:
+    """:func:`scan_site`, or its result kept in the cache by the hash of everything it
+    depends on (code, templates, content, profiles, settings, base URL, languages): after
+    a catalog edit, the content is not verified again. The pages are still read again
+    to be rendered, and must be the bytes verified."""
+    if inputs is not None:
+        found = store.get("scan", inputs.shared)
+        if found is not None:
+            site, checked = found
+            site.root = root  # the project may have moved, with its cache
+            return site, checked
+    site, checked = scan_site(root, base_url)
+    if inputs is not None and not checked.problems:
+        store.put("scan", inputs.shared, (site, checked))
+        store.prune("scan", [inputs.shared])
+    return site, checked
 
 
 def _read_again(root: Path, langs: list[str], checked: dict[str, ReadCatalog],

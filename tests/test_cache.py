@@ -81,6 +81,29 @@ def test_catalog_change_redoes_only_that_language(built: Path, tmp_path: Path) -
     assert tree(built / "dist") == uncached(built, tmp_path)
 
 
+def test_catalog_change_does_not_verify_the_content_again(
+        built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The content's verification is kept by the hash of what it depends on: a catalog
+    edit reuses it, a content edit does not."""
+    from site_builder import build as build_module
+
+    scans: list[Path] = []
+    real = build_module.scan_site
+
+    def counting(root: Path, base_url: str | None = None) -> object:
+        scans.append(root)
+        return real(root, base_url)
+
+    monkeypatch.setattr(build_module, "scan_site", counting)
+    replace(built / "locales" / "vi" / "LC_MESSAGES" / "messages.po",
+            'msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "Các ')
+    assert rebuild(built) == ["vi"] and scans == []
+    assert tree(built / "dist") == uncached(built, tmp_path)
+    scans.clear()
+    replace(built / "content" / "first-meld.md", "## The threshold", "## The threshold, again")
+    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"] and len(scans) == 1
+
+
 def test_content_change_shows_up(built: Path, tmp_path: Path) -> None:
     replace(built / "content" / "first-meld.md", "## The threshold", "## The threshold, again")
     assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
