@@ -99,11 +99,7 @@ def load_site(root: Path, base_url: str | None = None,
     from site_builder.examples import load_profiles
 
     problems: list[Problem] = []
-    config = _load_config(root, problems)
-    if base_url:
-        config.base_url = base_url
-    if not config.base_url.endswith("/"):
-        config.base_url += "/"
+    config = _load_config(root, problems, base_url)
     pages = [page for page, _ in read_pages(root, problems)]
     _check_pages(pages, problems)
     profiles, errs = load_profiles(root)
@@ -170,11 +166,7 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     from site_builder.source import page_entries
 
     problems: list[Problem] = []
-    config = _load_config(root, problems)
-    if base_url:
-        config.base_url = base_url
-    if not config.base_url.endswith("/"):
-        config.base_url += "/"
+    config = _load_config(root, problems, base_url)
     profiles, errs = load_profiles(root)
     verifier = Verifier(profiles) if not errs else None
     values = rule_values()
@@ -297,7 +289,17 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
                        check_catalog(loaded, card_terms(root)) if check else [], read)
 
 
-def _load_config(root: Path, problems: list[Problem]) -> Config:
+def _load_config(root: Path, problems: list[Problem], base_url: str | None) -> Config:
+    """The settings, with *base_url* (if given) in place of the file's, ending in ``/``."""
+    config = _read_config(root, problems)
+    if base_url:
+        config.base_url = base_url
+    if not config.base_url.endswith("/"):
+        config.base_url += "/"
+    return config
+
+
+def _read_config(root: Path, problems: list[Problem]) -> Config:
     path = root / SITE_FILE
     config = Config()
     if not path.exists():
@@ -411,16 +413,18 @@ class Verifier:
         self.keep = keep
         self._done: OrderedDict[str, tuple[int, VerifiedTable]] = OrderedDict()
 
-    def table(self, source: str, block: ExampleBlock) -> tuple[VerifiedTable, Verification]:
+    def table(self, source: str, block: ExampleBlock, key: str | None = None
+              ) -> tuple[VerifiedTable, Verification]:
         """The verified table of *block* on page *source*, and the verification it took
-        (empty when the same block was verified before)."""
+        (empty when the same block was verified before). *key* is the block's
+        :func:`site_builder.render.example_key`, where the caller has it."""
         import dataclasses
 
         from site_builder.content import Page, Segment
         from site_builder.examples import Verification, VerifiedTable, verify_pages
         from site_builder.render import example_key
 
-        key = example_key(block)
+        key = example_key(block) if key is None else key
         first = self._done.get(key)
         if first is None:
             empty = Segment("", 0)
@@ -443,15 +447,14 @@ class Verifier:
             claims.extend(moved)
         return VerifiedTable(block, tuple(rows)), Verification(claims=claims)
 
-    def replay(self, source: str, block: ExampleBlock) -> VerifiedTable:
-        """The verified table of *block*, for rendering: as :meth:`table`, but a block
-        verified before gives that block's table as it is (its rows may stand on other
-        lines, or in another file)."""
-        from site_builder.render import example_key
-
-        first = self._done.get(example_key(block))
+    def replay(self, source: str, block: ExampleBlock, key: str) -> VerifiedTable:
+        """The verified table of *block* (whose :func:`site_builder.render.example_key`
+        is *key*), for rendering: as :meth:`table`, but a block verified before gives
+        that block's table as it is (its rows may stand on other lines, or in another
+        file)."""
+        first = self._done.get(key)
         if first is None:
-            return self.table(source, block)[0]
+            return self.table(source, block, key)[0]
         return first[1]
 
     def page(self, page: Page) -> Verification:
@@ -741,7 +744,7 @@ class CatalogReader:
 
         self.root = root
         self.langs = langs
-        self.jobs = (root, keep, check)
+        self._args = (root, keep, check)
         self.read: dict[str, ReadCatalog] = {}
         self._pool: Any = None
         self._pending: Any = None
@@ -759,7 +762,7 @@ class CatalogReader:
         if self._pending is not None:
             done = self._pending.get()
         else:
-            root, keep, check = self.jobs
+            root, keep, check = self._args
             done = [_read_catalog((root, lang, keep, check)) for lang in self.langs]
         self.close()
         self.read = dict(zip(self.langs, done, strict=True))

@@ -18,7 +18,7 @@ import io
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, BinaryIO
+from typing import Any, Protocol
 
 _QUOTED = r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"'
 _STR = rf"{_QUOTED}(?:\n{_QUOTED})*"
@@ -87,11 +87,17 @@ class PoCatalog:
         return self._messages.get((key, context))
 
 
+class Readable(Protocol):
+    """An open binary file, or anything that reads like one."""
+
+    def read(self, size: int = -1, /) -> bytes: ...
+
+
 PIECE_SIZE = 1 << 20
 _UNKNOWN = (b"\r", b"\n#~", b"\n#-", "\u2068".encode(), "\u2069".encode())
 
 
-def _pieces(source: bytes | BinaryIO) -> Iterator[str | None]:
+def _pieces(source: bytes | Readable) -> Iterator[str | None]:
     """A catalog's text in pieces of about :data:`PIECE_SIZE` bytes, each ending after the
     blank lines between two entries, so that a large catalog is never held whole.
 
@@ -128,7 +134,7 @@ class Unreadable(Exception):
     """The catalog has something :func:`iter_po` does not read: leave it to Babel."""
 
 
-def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
+def parse_po(data: bytes | Readable, num_plurals: int) -> PoCatalog | None:
     """Read a well-formed catalog, given as bytes or an open binary file; None when only
     Babel can read (or reject) it.
 
@@ -147,7 +153,7 @@ def parse_po(data: bytes | BinaryIO, num_plurals: int) -> PoCatalog | None:
         return None
 
 
-def iter_po(data: bytes | BinaryIO, num_plurals: int) -> Iterator[PoMessage]:
+def iter_po(data: bytes | Readable, num_plurals: int) -> Iterator[PoMessage]:
     """The messages of a well-formed catalog, one at a time, in file order (as
     :func:`parse_po`); raises :class:`Unreadable`, possibly after some messages, where
     only Babel can read (or reject) the file."""
@@ -275,20 +281,6 @@ class CompactCatalog:
 
     def get(self, id: str | tuple[str, str], context: str | None = None) -> PoMessage | None:
         return self.get_key(message_key(id, context), id, context)
-
-    def state(self, id: str | tuple[str, str], context: str | None = None) -> str:
-        """How the message counts (as :func:`site_builder.i18n.coverage_state`):
-        ``translated``, ``fuzzy`` or ``untranslated``."""
-        found = self._index.get(message_key(id, context))
-        if found is None:
-            return "untranslated"
-        if found & 1:
-            return "fuzzy"
-        if found & 2:  # a plural entry counts only with every form filled in
-            start = found >> 34
-            data = self._buffer[start:start + (found >> 2 & 0xFFFFFFFF)]
-            return "untranslated" if b"" in data.split(b"\0") else "translated"
-        return "translated"
 
     def get_key(self, key: bytes, id: str | tuple[str, str] = "?",
                 context: str | None = None) -> PoMessage | None:

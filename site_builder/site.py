@@ -113,19 +113,20 @@ class Shared:
     tools: dict[str, Any] = field(default_factory=dict)  # see :func:`language_tools`
 
     def pages(self, start: int = 0, stop: int | None = None
-              ) -> Iterator[tuple[Page, Mapping[int, VerifiedTable]]]:
-        """Each page from *start* to *stop* with its blocks, and its verified tables by
-        block line."""
-        if self.tables is not None:
-            for page in self.site.bodies(start, stop):
-                yield page, self.tables.get(page.source, {})
-            return
+              ) -> Iterator[tuple[Page, Mapping[int, VerifiedTable], Mapping[int, str]]]:
+        """Each page from *start* to *stop* with its blocks, its verified tables by block
+        line, and its blocks' :func:`site_builder.render.example_key` by line."""
         from site_builder.build import Verifier
 
-        verifier = Verifier(self.site.profiles)
+        verifier = Verifier(self.site.profiles) if self.tables is None else None
         for page in self.site.bodies(start, stop):
-            yield page, {block.line: verifier.replay(page.source, block)
-                         for block in page.examples}
+            keys = {block.line: example_key(block) for block in page.examples}
+            if verifier is None:
+                assert self.tables is not None
+                yield page, self.tables.get(page.source, {}), keys
+            else:
+                yield page, {block.line: verifier.replay(page.source, block, keys[block.line])
+                             for block in page.examples}, keys
 
 
 def prepare(site: Site, verification: Verification, bytecode: Any = None) -> Shared:
@@ -254,9 +255,8 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
     tools = {lang: language_tools(shared, lang, catalog) for lang, catalog in catalogs.items()}
     results = {lang: PagesResult() for lang in catalogs}
     stop = len(site.pages) if stop is None else stop
-    for index, (page, tables) in enumerate(shared.pages(start, stop), start):
+    for index, (page, tables, keys) in enumerate(shared.pages(start, stop), start):
         messages = None
-        keys = {block.line: example_key(block) for block in page.examples}
         for lang, catalog in catalogs.items():
             translator, env, md, lvalues, nav = tools[lang]
             result = results[lang]
@@ -266,7 +266,7 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
                                 in page_entries(page) if msgid}
                 counts = result.pages.setdefault(page_of(page.source), Counts())
                 for msgid, context in messages:
-                    counts.add(catalog.state(msgid, context))
+                    counts.add(coverage_state(catalog.get(msgid, context)))
             loc = PageLocalizer(lang, translator, md, lvalues)
             title = loc.text(page.title)
             description = loc.text(page.description)
@@ -314,7 +314,7 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
         where = page_of(location)
         if singular and (where, singular, context) not in seen:
             seen.add((where, singular, context))
-            pages.setdefault(where, Counts()).add(catalog.state(msgid, context))
+            pages.setdefault(where, Counts()).add(coverage_state(catalog.get(msgid, context)))
     result.overall, result.pages = overall, dict(sorted(pages.items()))
     for context, msgid in shared.template_keys:
         message = catalog.get(msgid, context)
