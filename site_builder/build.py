@@ -564,9 +564,11 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
 
     store = Cache(root if cache else None)
     out = out.resolve()
-    inputs = hash_inputs(root, base_url) if store.enabled else None
     record_key = digest(str(out))
-    record = store.get("out", record_key) if inputs is not None else None
+    record = store.get("out", record_key)
+    # With no earlier build to compare with, the inputs are hashed (for the cache) once
+    # the catalogs are being read.
+    inputs = hash_inputs(root, base_url) if record is not None else None
     reusable: dict[str, Any] = {}  # language -> its manifest, where *out* holds its pages
     if record is not None and inputs is not None and _out_matches(out, record):
         same = [lang for lang, key in record["languages"].items()
@@ -592,6 +594,8 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     whole = len(language_groups(root, reading)) <= 1
     catalogs = CatalogReader(root, reading, jobs, keep=whole)
     try:
+        if store.enabled and inputs is None:
+            inputs = hash_inputs(root, base_url)
         site, checked = _scan(root, base_url, store, inputs)
         shared = None
         if not checked.problems:  # meanwhile, get the templates ready

@@ -59,7 +59,9 @@ def _ids(message: Message) -> list[str]:
 
 def _stripped(text: str) -> str:
     """Text without placeholders and code spans, for the number check."""
-    return CODE_RE.sub(" ", BRACE_RE.sub(" ", text))
+    if "{" in text:
+        text = BRACE_RE.sub(" ", text)
+    return CODE_RE.sub(" ", text) if "`" in text else text
 
 
 def check_message(message: Message, lang: str) -> list[str]:
@@ -71,22 +73,25 @@ def check_message(message: Message, lang: str) -> list[str]:
     >>> check_message(Message("Worth 40 points", "Warte 41 pkt"), "pl")[0][:59]
     'numbers differ: the source has 40, the translation has 41; '
     """
-    if not message.id or not any(_strings(message)):
+    strings = _strings(message)
+    if not message.id or not any(strings):
         return []
     problems: list[str] = []
-    source = _ids(message)[0]
-    plural_source = _ids(message)[-1]
-    expected_forms = num_plurals(lang)
-    filled = sum(1 for form in _strings(message) if form)
-    if message.pluralizable and (filled != expected_forms or len(_strings(message)) != filled):
-        problems.append(f"plural entry has {filled} forms, but {lang} needs "
-                        f"{expected_forms} (CLDR); fill in msgstr[0] to "
-                        f"msgstr[{expected_forms - 1}]")
-    for index, translated in enumerate(_strings(message)):
+    ids = _ids(message)
+    source, plural_source = ids[0], ids[-1]
+    pluralizable = message.pluralizable
+    if pluralizable:
+        expected_forms = num_plurals(lang)
+        filled = sum(1 for form in strings if form)
+        if filled != expected_forms or len(strings) != filled:
+            problems.append(f"plural entry has {filled} forms, but {lang} needs "
+                            f"{expected_forms} (CLDR); fill in msgstr[0] to "
+                            f"msgstr[{expected_forms - 1}]")
+    for index, translated in enumerate(strings):
         if not translated:
             continue
-        src = source if (not message.pluralizable or index == 0) else plural_source
-        problems.extend(_compare(src, translated, message.pluralizable))
+        src = source if (not pluralizable or index == 0) else plural_source
+        problems.extend(_compare(src, translated, pluralizable))
     return problems
 
 
@@ -173,11 +178,13 @@ def check_glossary(message: Message, lang: str) -> list[str]:
     if not terms or not is_translated(message):
         return []
     source = " ".join(_ids(message)).lower()
+    found = [(english, local) for english, local in terms.items() if english in source]
+    if not found:
+        return []
     target = " ".join(_strings(message)).lower()
     problems = []
-    for english, local in terms.items():
-        if english in source and re.search(rf"\b{re.escape(english)}\b", source) \
-                and local.lower() not in target:
+    for english, local in found:
+        if re.search(rf"\b{re.escape(english)}\b", source) and local.lower() not in target:
             problems.append(f"game term {english!r} must be translated as {local!r}")
     return problems
 

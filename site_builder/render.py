@@ -8,6 +8,7 @@ import re
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from types import SimpleNamespace as Item
 from typing import Any
 
 import jinja2
@@ -146,6 +147,7 @@ class MarkdownRenderer:
         return Markup(html)
 
 
+@functools.lru_cache(maxsize=1024)  # a heading's id is that of its English text, in every language
 def slugify(text: str) -> str:
     from markdown.extensions.toc import slugify as md_slugify
 
@@ -184,10 +186,15 @@ class PageLocalizer:
     total: int = 0
     fallbacks: int = 0
     missing: list[Segment] = field(default_factory=list)
+    # Translations looked up already (None: missing or fuzzy), by English text.
+    known: Mapping[str, str | None] | None = None
 
     def text(self, segment: Segment) -> Text:
         self.total += 1
-        found = self.translator.lookup(segment.text)
+        if self.known is not None and segment.text in self.known:
+            found = self.known[segment.text]
+        else:
+            found = self.translator.lookup(segment.text)
         fallback = found is None
         if fallback:
             self.fallbacks += 1
@@ -213,23 +220,23 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any],
 
     *keys* gives each example block's :func:`example_key` by line, where the caller has
     them already."""
-    out: list[dict[str, Any]] = []
+    out: list[Any] = []
     for block in page.blocks:
         if isinstance(block, Heading):
-            out.append({"type": "heading", "level": block.level, "text": loc.text(block.segment),
-                        "id": slugify(block.segment.text)})
+            out.append(Item(type="heading", level=block.level, text=loc.text(block.segment),
+                            id=slugify(block.segment.text)))
         elif isinstance(block, Paragraph):
-            out.append({"type": "paragraph", "text": loc.text(block.segment)})
+            out.append(Item(type="paragraph", text=loc.text(block.segment)))
         elif isinstance(block, ListBlock):
-            out.append({"type": "list", "ordered": block.ordered,
-                        "entries": [loc.text(item) for item in block.items]})
+            out.append(Item(type="list", ordered=block.ordered,
+                            entries=[loc.text(item) for item in block.items]))
         elif isinstance(block, ExampleBlock):
             table = tables[block.line]  # its rows may be those of a block of the same text
-            rows = [{"caption": loc.text(row.caption),
-                     "note": loc.text(row.note) if row.note else None,
-                     "v": vr} for row, vr in zip(block.rows, table.rows, strict=True)]
-            out.append({"type": "example", "table": block.table, "rows": rows,
-                        "key": keys[block.line] if keys else example_key(block)})
+            rows = [Item(caption=loc.text(row.caption),
+                         note=loc.text(row.note) if row.note else None,
+                         v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
+            out.append(Item(type="example", table=block.table, rows=rows,
+                            key=keys[block.line] if keys else example_key(block)))
     return out
 
 
@@ -267,7 +274,7 @@ def memoize_tables(env: jinja2.Environment) -> None:
     memo: OrderedDict[str, Any] = OrderedDict()  # the most recently used, at most MEMO_TABLES
 
     def table(block: Any, *args: Any, **kwargs: Any) -> Any:
-        key = block.get("key") if isinstance(block, dict) else None
+        key = getattr(block, "key", None)
         if key is None or args or kwargs:
             return macro(block, *args, **kwargs)
         found = memo.get(key)

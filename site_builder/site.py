@@ -21,6 +21,7 @@ import functools
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
+from types import SimpleNamespace as Item
 from typing import Any
 
 from site_builder.build import TEMPLATES_DIR, Site
@@ -35,7 +36,7 @@ from site_builder.i18n import (
     native_name,
     page_of,
 )
-from site_builder.po import CompactCatalog
+from site_builder.po import CompactCatalog, message_key
 from site_builder.render import (
     MarkdownRenderer,
     PageLocalizer,
@@ -256,18 +257,23 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
     results = {lang: PagesResult() for lang in catalogs}
     stop = len(site.pages) if stop is None else stop
     for index, (page, tables, keys) in enumerate(shared.pages(start, stop), start):
-        messages = None
+        messages: dict[str, bytes] | None = None  # the page's messages, by message_key
         for lang, catalog in catalogs.items():
             translator, env, md, lvalues, nav = tools[lang]
             result = results[lang]
+            known: dict[str, str | None] | None = None
             if catalog is not None:
                 if messages is None:
-                    messages = {(msgid, context) for msgid, context, _, _, _
-                                in page_entries(page) if msgid}
+                    messages = {s.text: message_key(s.text, None)
+                                for s in page.segments() if s.text}
+                # Each message is looked up once: to be counted, and to be rendered.
                 counts = result.pages.setdefault(page_of(page.source), Counts())
-                for msgid, context in messages:
-                    counts.add(coverage_state(catalog.get(msgid, context)))
-            loc = PageLocalizer(lang, translator, md, lvalues)
+                known = {}
+                for text, key in messages.items():
+                    state = coverage_state(found := catalog.get_key(key, text))
+                    counts.add(state)
+                    known[text] = str(found.string) if state == "translated" else None
+            loc = PageLocalizer(lang, translator, md, lvalues, known=known)
             title = loc.text(page.title)
             description = loc.text(page.description)
             blocks = page_blocks(page, loc, tables, keys)
@@ -325,8 +331,6 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
 
 def source_keys(site: Site) -> set[bytes]:
     """The distinct source messages of the site, by :func:`site_builder.po.message_key`."""
-    from site_builder.po import message_key
-
     keys = set(site.page_keys) if site.page_keys is not None else {
         message_key(msgid, context)
         for page in site.pages for msgid, context, _, _, _ in page_entries(page) if msgid}
@@ -442,15 +446,15 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
     alternates = []
     if slug is not None:
         for other in site.languages:
-            switcher.append({"lang": other, "name": names[other], "current": other == lang,
-                             "href": href(page_path(other, slug))})
-            alternates.append({"hreflang": other, "href": page_url(base, other, slug)})
+            switcher.append(Item(lang=other, name=names[other], current=other == lang,
+                                 href=href(page_path(other, slug))))
+            alternates.append(Item(hreflang=other, href=page_url(base, other, slug)))
         default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
-        alternates.append({"hreflang": "x-default", "href": default})
+        alternates.append(Item(hreflang="x-default", href=default))
     else:
         for other in site.languages:
-            switcher.append({"lang": other, "name": names[other], "current": other == lang,
-                             "href": href(page_path(other, "index"))})
+            switcher.append(Item(lang=other, name=names[other], current=other == lang,
+                                 href=href(page_path(other, "index"))))
     canonical = (base if path == "index.html" else page_url(base, lang, slug)) if slug else None
     return {
         "lang": lang,
@@ -475,9 +479,9 @@ def _nav(nav: Any, path: str, lang: str, current: str | None,
     pages that :func:`nav_indexes` gives for no current page.
     """
     chosen = [nav[i] for i in nav_indexes(len(nav), index)]
-    return [{"title": title, "description": description, "current": page.slug == current,
-             "href": (base + page_path(lang, page.slug)) if base
-             else relative(path, page_path(lang, page.slug))}
+    return [Item(title=title, description=description, current=page.slug == current,
+                 href=(base + page_path(lang, page.slug)) if base
+                 else relative(path, page_path(lang, page.slug)))
             for page, title, description in chosen]
 
 
