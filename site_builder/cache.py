@@ -23,7 +23,7 @@ from typing import Any
 
 CACHE_DIR = ".cache/site-builder"
 PACKAGE_DIR = Path(__file__).resolve().parent
-LIBRARIES = ("Jinja2", "Babel", "Markdown", "MarkupSafe")
+LIBRARIES = ("jinja2", "babel", "markdown", "markupsafe")  # their import names
 
 _code_version: str | None = None
 
@@ -63,6 +63,32 @@ def engine_version() -> str:
     return tree_digest(PACKAGE_DIR / "engine", "*.py")
 
 
+def library_version(name: str) -> str:
+    """The installed version of the library imported as *name*, without importing it
+    (nor :mod:`importlib.metadata`, which takes longer than a small build): the name of
+    its ``.dist-info`` folder, or else its ``__init__.py``'s size and modification time.
+
+    >>> library_version("jinja2").count(".") >= 1, library_version("no_such_library")
+    (True, '?')
+    """
+    import importlib.util
+
+    spec = importlib.util.find_spec(name)
+    if spec is None or spec.origin is None:
+        return "?"
+    origin = Path(spec.origin)
+    prefix = name.lower().replace("-", "_") + "-"
+    try:
+        for entry in os.listdir(origin.parent.parent):
+            low = entry.lower()
+            if low.startswith(prefix) and low.endswith(".dist-info"):
+                return entry[len(prefix):-len(".dist-info")]
+        st = origin.stat()
+    except OSError:
+        return "?"
+    return f"{origin}:{st.st_size}:{st.st_mtime_ns}"
+
+
 def code_version() -> str:
     """A hash of everything in the code that affects output.
 
@@ -71,14 +97,7 @@ def code_version() -> str:
     """
     global _code_version
     if _code_version is None:
-        from importlib.metadata import PackageNotFoundError, version
-
-        versions = []
-        for lib in LIBRARIES:  # from the installed metadata: importing them would be slower
-            try:
-                versions.append(f"{lib}={version(lib)}")
-            except PackageNotFoundError:
-                versions.append(f"{lib}=?")
+        versions = [f"{lib}={library_version(lib)}" for lib in LIBRARIES]
         own = hashlib.blake2b(digest_size=16)
         for path in sorted(PACKAGE_DIR.rglob("*.py")):
             if path.parent.name == "engine":
