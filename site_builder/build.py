@@ -592,13 +592,14 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     template_messages(root, store)  # from the cache if the templates have not changed
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
     whole = len(language_groups(root, reading)) <= 1
-    catalogs = CatalogReader(root, reading, jobs, keep=whole)
+    catalogs = CatalogReader(root, reading, jobs, keep=whole, templates=store.enabled)
     try:
         if store.enabled and inputs is None:
             inputs = hash_inputs(root, base_url)
         site, checked = _scan(root, base_url, store, inputs)
         shared = None
         if not checked.problems:  # meanwhile, get the templates ready
+            catalogs.wait_for_templates()
             shared = _prepare(site, checked, store.enabled, jobs)
         catalog_problems = catalogs.problems()
     finally:
@@ -740,10 +741,14 @@ def _jobs(root: Path, jobs: int | None) -> int:
 
 class CatalogReader:
     """Reads catalogs (:func:`load_checked_catalog`), in worker processes when *jobs* > 1,
-    so that the caller can go on meanwhile."""
+    so that the caller can go on meanwhile.
+
+    With *templates*, a worker also compiles the templates into the on-disk bytecode
+    cache first (:func:`_compile_templates`).
+    """
 
     def __init__(self, root: Path, langs: list[str], jobs: int, keep: bool = True,
-                 check: bool = True) -> None:
+                 check: bool = True, templates: bool = False) -> None:
         from site_builder.templates_i18n import template_messages
 
         self.root = root
@@ -752,13 +757,22 @@ class CatalogReader:
         self.read: dict[str, ReadCatalog] = {}
         self._pool: Any = None
         self._pending: Any = None
+        self._templates: Any = None
         if jobs > 1 and len(langs) > 1:
             import multiprocessing
 
             template_messages(root)  # once, before the workers start (they inherit it)
             self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(langs)))
+            if templates:
+                self._templates = self._pool.apply_async(_compile_templates, (root,))
             self._pending = self._pool.map_async(
                 _read_catalog, [(root, lang, keep, check) for lang in langs], chunksize=1)
+
+    def wait_for_templates(self) -> None:
+        """Wait until the worker compiling the templates is done, if one is."""
+        if self._templates is not None:
+            self._templates.wait()
+            self._templates = None
 
     def problems(self) -> list[Problem]:
         """Wait for every catalog; the problems of each, in language order: those of
@@ -784,6 +798,23 @@ class CatalogReader:
 
 def _read_catalog(job: tuple[Path, str, bool, bool]) -> ReadCatalog:
     return load_checked_catalog(*job)
+
+
+def _compile_templates(root: Path) -> bool:
+    """Compile every template into the on-disk bytecode cache, where the build's own
+    environments then find them; in a worker, while this process verifies the content.
+    False if a template does not compile: the build reports that itself, later."""
+    from site_builder.i18n import Translator
+    from site_builder.render import make_environment
+
+    env = make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str,
+                           _bytecode(root, True))
+    try:
+        for name in env.list_templates(extensions=["html"]):
+            env.get_template(name)
+    except Exception:  # noqa: BLE001 - reported by the build when it loads the template
+        return False
+    return True
 
 
 def language_groups(root: Path, langs: list[str], budget: int | None = None) -> list[list[str]]:
