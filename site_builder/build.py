@@ -161,9 +161,8 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     """
     from site_builder.cache import digest
     from site_builder.examples import Verification, load_profiles
-    from site_builder.po import message_key
+    from site_builder.po import text_keys
     from site_builder.render import rule_values
-    from site_builder.source import page_entries
 
     problems: list[Problem] = []
     config = _load_config(root, problems, base_url)
@@ -178,8 +177,7 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     for page, data in read_pages(root, problems):
         pages.append(page.light())
         digests[page.source] = digest(data)
-        page_keys.update(message_key(msgid, context)
-                         for msgid, context, _, _, _ in page_entries(page) if msgid)
+        page_keys.update(text_keys(s.text for s in page.segments()).values())
         if verifier is not None:
             verification = verifier.page(page)
             claims += len(verification.claims)

@@ -11,10 +11,11 @@ Each failure is a :class:`Problem` at the catalog line of the entry, quoting the
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from babel.messages.catalog import Message
 
@@ -100,53 +101,72 @@ _MARKUP_RE = re.compile(r"[{%\d\]`*_<]")
 _DIGIT_RE = re.compile(r"\d")
 
 
-def _has(marker: str, src: str, dst: str) -> bool:
-    """Whether either text holds *marker*, without which a check has nothing to compare."""
-    return marker in src or marker in dst
+class _Marks(NamedTuple):
+    """What the checks compare in one text: placeholders, numbers and Markdown."""
+
+    markup: bool  # whether the text holds any character the patterns need
+    braces: list[str]
+    percents: list[str]
+    numbers: list[str]
+    links: list[str]
+    code: list[str]
+    emphasis: list[str]
+
+
+_NO_MARKS = _Marks(False, [], [], [], [], [], [])
+
+
+def _marks(text: str) -> _Marks:
+    if not _MARKUP_RE.search(text):
+        return _NO_MARKS
+    return _Marks(
+        True,
+        [m.group(0) for m in BRACE_RE.finditer(text)] if "{" in text else [],
+        [m.group(0) for m in PERCENT_RE.finditer(text)] if "%" in text else [],
+        NUMBER_RE.findall(_stripped(text)) if _DIGIT_RE.search(text) else [],
+        LINK_RE.findall(text) if "](" in text else [],
+        CODE_RE.findall(text) if "`" in text else [],
+        EMPHASIS_RE.findall(CODE_RE.sub("", text)) if "*" in text or "_" in text else [],
+    )
+
+
+# A source text is checked against each language's translation: look at it once.
+_source_marks = functools.lru_cache(maxsize=4096)(_marks)
 
 
 def _compare(src: str, dst: str, plural: bool) -> list[str]:
     problems: list[str] = []
-    if not _MARKUP_RE.search(src) and not _MARKUP_RE.search(dst):
+    a, b = _source_marks(src), _marks(dst)
+    if not a.markup and not b.markup:
         return problems
-    for name, pattern, marker, hint in (
-        ("placeholders", BRACE_RE, "{", "keep every {name} exactly as in the source"),
-        ("printf placeholders", PERCENT_RE, "%",
+    for name, found_a, found_b, hint in (
+        ("placeholders", a.braces, b.braces, "keep every {name} exactly as in the source"),
+        ("printf placeholders", a.percents, b.percents,
          "keep every %-placeholder exactly as in the source"),
     ):
-        if not _has(marker, src, dst):
-            continue
-        found_a = [m.group(0) for m in pattern.finditer(src)] if marker in src else []
-        found_b = [m.group(0) for m in pattern.finditer(dst)] if marker in dst else []
         if not plural and not _differ(found_a, found_b):
             continue
-        a, b = Counter(found_a), Counter(found_b)
+        ca, cb = Counter(found_a), Counter(found_b)
         if plural:  # a plural form may drop the count, but never add a placeholder
-            extra = b - a
+            extra = cb - ca
             if extra:
                 problems.append(f"{name} differ: the translation adds {_list(extra)}; {hint}")
-        elif a != b:
-            problems.append(f"{name} differ: the source has {_list(a)}, the translation has "
-                            f"{_list(b)}; {hint}")
-    if (_DIGIT_RE.search(src) or _DIGIT_RE.search(dst)) and not plural:
-        a = Counter(NUMBER_RE.findall(_stripped(src)))
-        b = Counter(NUMBER_RE.findall(_stripped(dst)))
-        if a != b:
-            problems.append(f"numbers differ: the source has {_list(a)}, the translation has "
-                            f"{_list(b)}; numbers must not change in translation")
-    if _has("](", src, dst) and _differ(LINK_RE.findall(src), LINK_RE.findall(dst)):
-        a = Counter(LINK_RE.findall(src))
-        b = Counter(LINK_RE.findall(dst))
-        problems.append(f"link targets differ: the source links to {_list(a)}, the translation "
-                        f"to {_list(b)}; keep every [text](target) target as in the source")
-    if _has("`", src, dst) and _differ(CODE_RE.findall(src), CODE_RE.findall(dst)):
-        a = Counter(CODE_RE.findall(src))
-        b = Counter(CODE_RE.findall(dst))
-        problems.append(f"inline code differs: the source has {_list(a, '`')}, the translation "
-                        f"has {_list(b, '`')}; code spans stay untranslated")
-    if (_has("*", src, dst) or _has("_", src, dst)) and _differ(
-            EMPHASIS_RE.findall(CODE_RE.sub("", src)),
-            EMPHASIS_RE.findall(CODE_RE.sub("", dst))):
+        elif ca != cb:
+            problems.append(f"{name} differ: the source has {_list(ca)}, the translation has "
+                            f"{_list(cb)}; {hint}")
+    if not plural and _differ(a.numbers, b.numbers):
+        problems.append(f"numbers differ: the source has {_list(Counter(a.numbers))}, the "
+                        f"translation has {_list(Counter(b.numbers))}; numbers must not change "
+                        "in translation")
+    if _differ(a.links, b.links):
+        problems.append(f"link targets differ: the source links to {_list(Counter(a.links))}, "
+                        f"the translation to {_list(Counter(b.links))}; keep every "
+                        "[text](target) target as in the source")
+    if _differ(a.code, b.code):
+        problems.append(f"inline code differs: the source has {_list(Counter(a.code), '`')}, "
+                        f"the translation has {_list(Counter(b.code), '`')}; code spans stay "
+                        "untranslated")
+    if _differ(a.emphasis, b.emphasis):
         problems.append("emphasis markers differ: keep the same *emphasis* and **strong** "
                         "markers as the source, each opened and closed")
     added = Counter(m.lower() for m in HTML_RE.findall(dst)) - Counter(

@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import io
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -224,6 +224,16 @@ def message_key(msgid: str | tuple[str, str], context: str | None) -> bytes:
         msgid = msgid[0]
     ident = f"{context}\x04{msgid}" if context is not None else f"\x05{msgid}"
     return hashlib.blake2b(ident.encode("utf-8"), digest_size=12).digest()
+
+
+def text_keys(texts: Iterable[str]) -> dict[str, bytes]:
+    """Each distinct non-empty text, as a message without context, with its
+    :func:`message_key` (a page's segments, say).
+
+    >>> text_keys(["ace", "", "ace"]) == {"ace": message_key("ace", None)}
+    True
+    """
+    return {text: message_key(text, None) for text in texts if text}
 
 
 _FUZZY = frozenset({"fuzzy"})

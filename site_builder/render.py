@@ -154,6 +154,10 @@ def slugify(text: str) -> str:
     return str(md_slugify(text, "-")) or "section"
 
 
+_LANG_EN = Markup(' lang="en"')
+_NO_ATTR = Markup("")
+
+
 @dataclass
 class Text:
     """A rendered segment: HTML, and whether it fell back to English."""
@@ -163,7 +167,7 @@ class Text:
 
     @property
     def lang_attr(self) -> Markup:
-        return Markup(' lang="en"') if self.fallback else Markup("")
+        return _LANG_EN if self.fallback else _NO_ATTR
 
     def __html__(self) -> str:
         if self.fallback:
@@ -172,6 +176,8 @@ class Text:
 
     @property
     def plain(self) -> str:
+        if "<" not in self.html and "&" not in self.html:  # nothing to strip or unescape
+            return " ".join(str(self.html).split())  # as striptags gives it
         return Markup(self.html).striptags()
 
 
@@ -300,6 +306,7 @@ def make_environment(templates_dir: str, translator: Translator,
     env = jinja2.Environment(
         bytecode_cache=bytecode_cache,
         auto_reload=False,
+        cache_size=-1,  # a site has a few templates: keep each, found in a plain dict
         loader=jinja2.FileSystemLoader(templates_dir),
         autoescape=True,
         undefined=jinja2.StrictUndefined,

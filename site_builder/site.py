@@ -36,7 +36,7 @@ from site_builder.i18n import (
     native_name,
     page_of,
 )
-from site_builder.po import CompactCatalog, message_key
+from site_builder.po import CompactCatalog, message_key, text_keys
 from site_builder.render import (
     MarkdownRenderer,
     PageLocalizer,
@@ -49,7 +49,7 @@ from site_builder.render import (
     relative,
     rule_values,
 )
-from site_builder.source import other_entries, page_entries
+from site_builder.source import other_entries
 
 ASSETS_DIR = "assets"
 STATUS_SLUG = "translation-status"
@@ -264,8 +264,7 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
             known: dict[str, str | None] | None = None
             if catalog is not None:
                 if messages is None:
-                    messages = {s.text: message_key(s.text, None)
-                                for s in page.segments() if s.text}
+                    messages = text_keys(s.text for s in page.segments())
                 # Each message is looked up once: to be counted, and to be rendered.
                 counts = result.pages.setdefault(page_of(page.source), Counts())
                 known = {}
@@ -332,8 +331,7 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
 def source_keys(site: Site) -> set[bytes]:
     """The distinct source messages of the site, by :func:`site_builder.po.message_key`."""
     keys = set(site.page_keys) if site.page_keys is not None else {
-        message_key(msgid, context)
-        for page in site.pages for msgid, context, _, _, _ in page_entries(page) if msgid}
+        key for page in site.pages for key in text_keys(s.text for s in page.segments()).values()}
     keys.update(message_key(msgid, context)
                 for msgid, context, _, _, _ in other_entries(site) if msgid)
     return keys
