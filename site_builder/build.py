@@ -64,12 +64,15 @@ class Site:
     digests: dict[str, str] | None = None
     # Set by :func:`scan_site`: the pages' messages (see :func:`site_builder.site.source_keys`).
     page_keys: set[bytes] | None = None
+    # Set by :func:`scan_site`: pages kept whole, as verified, by source (see KEEP_PARSED).
+    parsed: dict[str, Page] = field(default_factory=dict)
 
     def bodies(self, start: int = 0, stop: int | None = None) -> Iterator[Page]:
         """The pages from *start* to *stop* with their blocks, one at a time.
 
-        For a scanned site each page is read and parsed again; a file that changed
-        since it was verified raises :class:`UserError`.
+        For a scanned site each page is read and parsed again, unless it was kept as
+        it was verified; a file that changed since it was verified raises
+        :class:`UserError`.
         """
         if self.digests is None:
             yield from self.pages[start:stop]
@@ -77,6 +80,10 @@ class Site:
         from site_builder.cache import digest
 
         for light in self.pages[start:stop]:
+            kept = self.parsed.get(light.source)
+            if kept is not None:
+                yield kept
+                continue
             data = (self.root / light.source).read_bytes()
             if digest(data) != self.digests[light.source]:
                 raise UserError([Problem(light.source, 0, "the file changed while the site was "
@@ -154,10 +161,19 @@ def _check_pages(pages: list[Page], problems: list[Problem]) -> None:
     pages.sort(key=lambda p: (p.order, p.slug))
 
 
-def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
+# A build keeps the first pages it verifies whole, up to this many bytes of their
+# sources, so that rendering need not read and parse them again; the rest are read
+# again to be rendered, so that a large site is never held in memory.
+KEEP_PARSED = 1024 * 1024
+
+
+def scan_site(root: Path, base_url: str | None = None,
+              keep: int | None = None) -> tuple[Site, Checked]:
     """:func:`load_site` and :func:`verify_site` (without catalogs) for a build, one page
     at a time: each page is read, parsed and verified, then only its front matter is
-    kept (see :attr:`Site.digests`), so that a large site is never held in memory.
+    kept (see :attr:`Site.digests`), so that a large site is never held in memory; but
+    pages up to *keep* bytes of sources in all (default :data:`KEEP_PARSED`) are kept
+    whole (:attr:`Site.parsed`).
     """
     from site_builder.cache import digest
     from site_builder.examples import Verification, load_profiles
@@ -174,9 +190,14 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     claims = 0
     verify_problems: list[Problem] = []
     page_keys: set[bytes] = set()
+    parsed: dict[str, Page] = {}
+    budget = KEEP_PARSED if keep is None else keep
     for page, data in read_pages(root, problems):
         pages.append(page.light())
         digests[page.source] = digest(data)
+        if len(data) <= budget:
+            parsed[page.source] = page
+            budget -= len(data)
         page_keys.update(text_keys(s.text for s in page.segments()).values())
         if verifier is not None:
             verification = verifier.page(page)
@@ -186,7 +207,7 @@ def scan_site(root: Path, base_url: str | None = None) -> tuple[Site, Checked]:
     _check_pages(pages, problems)
     problems.extend(errs)
     site = Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],
-                digests=digests, page_keys=page_keys)
+                digests=digests, page_keys=page_keys, parsed=parsed)
     return site, Checked(Verification(), problems + verify_problems, claims)
 
 
@@ -706,7 +727,10 @@ def _scan(root: Path, base_url: str | None, store: Any, inputs: Inputs | None
             return site, checked
     site, checked = scan_site(root, base_url)
     if inputs is not None and not checked.problems:
-        store.put("scan", inputs.shared, (site, checked))
+        import dataclasses
+
+        # without the pages kept whole: the next build reads them where it renders them
+        store.put("scan", inputs.shared, (dataclasses.replace(site, parsed={}), checked))
         store.prune("scan", [inputs.shared])
     return site, checked
 

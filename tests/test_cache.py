@@ -232,6 +232,25 @@ def test_catalogs_too_large_to_hold_at_once_give_the_same_site(
     assert tree(grouped) == tree(whole)
 
 
+def test_pages_kept_whole_or_read_again_give_the_same_site(
+        project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Within its budget a build keeps the pages it verified whole; beyond it, it reads
+    them again to render them. The site is the same; a kept page is rendered as it was
+    verified."""
+    from site_builder import build as build_module
+
+    site, _ = build_module.scan_site(project)
+    assert sorted(site.parsed) == sorted(p.source for p in site.pages)  # a small site: all
+    assert [p.blocks for p in site.bodies()] == [site.parsed[p.source].blocks for p in site.pages]
+    kept = tmp_path / "kept"
+    build(project, kept, cache=False)
+    monkeypatch.setattr(build_module, "KEEP_PARSED", 0)
+    assert not build_module.scan_site(project)[0].parsed
+    read_again = tmp_path / "read-again"
+    build(project, read_again, cache=False)
+    assert tree(read_again) == tree(kept)
+
+
 def test_a_catalog_changed_after_its_check_is_not_rendered(project: Path) -> None:
     from site_builder.build import ReadCatalog, _read_again
 
