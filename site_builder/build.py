@@ -32,6 +32,7 @@ from site_builder.content import Page, decode_text, parse_page, placeholders
 from site_builder.errors import Problem, UserError
 
 if TYPE_CHECKING:
+    from site_builder.checks import CatalogChecker
     from site_builder.content import ExampleBlock
     from site_builder.examples import Claim, Profile, Verification, VerifiedTable
     from site_builder.i18n import LoadedCatalog
@@ -251,8 +252,15 @@ class ReadCatalog:
 
     catalog: Any  # a CompactCatalog; None if it was not kept, or could not be read
     load_problems: list[Problem]
-    check_problems: list[Problem]
+    checker: CatalogChecker | None  # its entries checked; None if they were not
     digest: str  # of the bytes read
+
+    def problems(self, card_terms: Iterable[tuple[str, str]]) -> list[Problem]:
+        """The problems of reading the catalog, or else those of its checks, with the
+        card terms (:func:`site_builder.templates_i18n.card_terms`)."""
+        if self.load_problems or self.checker is None:
+            return self.load_problems
+        return self.checker.finish(card_terms)
 
 
 class _Hashing:
@@ -280,14 +288,13 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
     """
     import hashlib
 
-    from site_builder.checks import CatalogChecker, check_catalog
+    from site_builder.checks import CatalogChecker
     from site_builder.i18n import num_plurals, po_path
     from site_builder.po import CompactCatalog, Unreadable, iter_po
-    from site_builder.templates_i18n import card_terms
 
     rel = po_path(lang)
     try:
-        checker = CatalogChecker(lang, rel, card_terms(root) if check else ())
+        checker = CatalogChecker(lang, rel)
         compact = CompactCatalog()
         with open(root / rel, "rb") as raw:
             stream = _Hashing(raw)
@@ -296,16 +303,20 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
                     checker.add(message)
                 if keep:
                     compact.add(message)
-        return ReadCatalog(compact if keep else None, [], checker.finish(),
+        return ReadCatalog(compact if keep else None, [], checker if check else None,
                            stream.hash.hexdigest())
     except (Unreadable, ValueError):  # ValueError: e.g. a language Babel does not know
         pass
     read = hashlib.blake2b((root / rel).read_bytes(), digest_size=16).hexdigest()
     loaded, problems = load_catalog(root, lang)
     if loaded is None or problems:
-        return ReadCatalog(None, problems, [], read)
+        return ReadCatalog(None, problems, None, read)
+    checker = CatalogChecker(lang, rel)
+    if check:
+        for message in loaded.catalog:
+            checker.add(message)
     return ReadCatalog(CompactCatalog.of(loaded.catalog) if keep else None, [],
-                       check_catalog(loaded, card_terms(root)) if check else [], read)
+                       checker if check else None, read)
 
 
 def _load_config(root: Path, problems: list[Problem], base_url: str | None) -> Config:
@@ -606,13 +617,13 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     # reads and verifies the content. When they are too large to hold at once, they are
     # only checked now, and read again a group at a time to be rendered.
     jobs = _jobs(root, jobs)
-    from site_builder.templates_i18n import template_messages
-
-    template_messages(root, store)  # from the cache if the templates have not changed
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
     whole = len(language_groups(root, reading)) <= 1
     catalogs = CatalogReader(root, reading, jobs, keep=whole, templates=store.enabled)
     try:
+        from site_builder.templates_i18n import template_messages
+
+        template_messages(root, store)  # from the cache if the templates have not changed
         if store.enabled and inputs is None:
             inputs = hash_inputs(root, base_url)
         site, checked = _scan(root, base_url, store, inputs)
@@ -771,8 +782,6 @@ class CatalogReader:
 
     def __init__(self, root: Path, langs: list[str], jobs: int, keep: bool = True,
                  check: bool = True, templates: bool = False) -> None:
-        from site_builder.templates_i18n import template_messages
-
         self.root = root
         self.langs = langs
         self._args = (root, keep, check)
@@ -783,7 +792,6 @@ class CatalogReader:
         if jobs > 1 and len(langs) > 1:
             import multiprocessing
 
-            template_messages(root)  # once, before the workers start (they inherit it)
             self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(langs)))
             if templates:
                 self._templates = self._pool.apply_async(_compile_templates, (root,))
@@ -806,7 +814,10 @@ class CatalogReader:
             done = [_read_catalog((root, lang, keep, check)) for lang in self.langs]
         self.close()
         self.read = dict(zip(self.langs, done, strict=True))
-        return [p for one in done for p in (one.load_problems or one.check_problems)]
+        from site_builder.templates_i18n import card_terms
+
+        terms = card_terms(self.root) if any(one.checker for one in done) else []
+        return [p for one in done for p in one.problems(terms)]
 
     def catalogs(self, langs: Iterable[str]) -> dict[str, Any]:
         """The catalogs read, by language; None for the source language."""

@@ -221,9 +221,11 @@ def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, 
 class CatalogChecker:
     """Checks a catalog's entries one at a time, as they are read.
 
-    *required_contexts* lists the (context, msgid) card terms. Once a catalog translates
-    any of them it must translate all, so that no card is named half in English; a new
-    language that has translated none falls back to English card names throughout.
+    *required_contexts* lists the (context, msgid) card terms; they may instead be given
+    to :meth:`finish`, so that a catalog can be checked before the templates that name
+    the terms are read. Once a catalog translates any of them it must translate all, so
+    that no card is named half in English; a new language that has translated none
+    falls back to English card names throughout.
     """
 
     def __init__(self, lang: str, path: str,
@@ -231,15 +233,15 @@ class CatalogChecker:
         self.lang = lang
         self.path = path
         self.problems: list[Problem] = []
-        # each card term: whether it is translated, and its line (0 if it is not there)
-        self.required = {term: (False, 0) for term in required_contexts}
+        self.required = list(required_contexts)
+        # each card-context entry: whether it is translated, and its line
+        self.cards: dict[tuple[str, str], tuple[bool, int]] = {}
 
     def add(self, message: Any) -> None:
         """Check one entry (a Babel ``Message`` or a :class:`site_builder.po.PoMessage`)."""
         msgid = _ids(message)[0] if message.id else ""
-        term = (message.context, msgid)
-        if term in self.required:
-            self.required[term] = (is_translated(message), message.lineno or 0)  # type: ignore[index]
+        if message.context in CARD_CONTEXTS:
+            self.cards[(message.context, msgid)] = (is_translated(message), message.lineno or 0)
         if not message.id or message.fuzzy:
             return  # a fuzzy entry is never published: it waits for its translator
         for sentence in check_message(message, self.lang) + check_glossary(message, self.lang):
@@ -247,11 +249,15 @@ class CatalogChecker:
             self.problems.append(Problem(self.path, message.lineno or 0,
                                          f"{sentence} (msgid {shown!r})"))
 
-    def finish(self) -> list[Problem]:
-        """Every problem found, the card terms' last."""
+    def finish(self, required_contexts: Iterable[tuple[str, str]] | None = None
+               ) -> list[Problem]:
+        """Every problem found, the card terms' last (those of *required_contexts*, if
+        given, else those given when the checker was made)."""
         problems = list(self.problems)
-        if any(translated for translated, _ in self.required.values()):
-            for (context, msgid), (translated, line) in self.required.items():
+        terms = self.required if required_contexts is None else required_contexts
+        required = {term: self.cards.get(term, (False, 0)) for term in terms}
+        if any(translated for translated, _ in required.values()):
+            for (context, msgid), (translated, line) in required.items():
                 if not translated:
                     problems.append(Problem(self.path, line or 1,
                                             f"card term {msgid!r} (context {context!r}) is not "

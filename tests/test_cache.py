@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -206,6 +207,19 @@ def test_parallel_build_equals_serial_build(tmp_path: Path) -> None:
     assert tree(tmp_path / "parallel") == tree(tmp_path / "serial")
     nav = (tmp_path / "serial" / "pl" / "page-00050" / "index.html").read_text(encoding="utf-8")
     assert nav.count('href="../page-') < 20  # a large site lists only nearby pages
+    # Worker processes check the catalogs before the templates (which name the card
+    # terms) are read; a card left untranslated is still reported, at its line.
+    po = corpus / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    blanked, count = re.subn(r'(msgctxt "rank"\nmsgid "ace"\nmsgstr )"[^"]*"', r'\1""', text)
+    assert count == 1
+    po.write_text(blanked, encoding="utf-8")
+    line = blanked[:blanked.index('msgctxt "rank"\nmsgid "ace"')].count("\n") + 2
+    with pytest.raises(UserError) as caught:
+        build(corpus, tmp_path / "parallel", jobs=2)
+    assert [str(p) for p in caught.value.problems] == [
+        f"locales/pl/LC_MESSAGES/messages.po:{line}: card term 'ace' (context 'rank') is not "
+        "translated; card names must be complete"]
 
 
 def test_catalogs_too_large_to_hold_at_once_give_the_same_site(
