@@ -533,6 +533,10 @@ def _exchange(a: Path, b: Path) -> bool:
 # Render a language's pages in parallel processes only when there are this many pages
 # per process; below it, starting the processes costs more than it saves.
 PARALLEL_MIN_PAGES = 50
+# In parallel, the pages are rendered in runs of about this many per process (and at
+# most RUN_PAGES pages), each process taking the next run when it is done with one.
+RUNS_PER_PROCESS = 4
+RUN_PAGES = 50
 # Catalogs whose files take more bytes than this together are not all held at once
 # (see :func:`language_groups`); a catalog held in memory takes about its file's size.
 CATALOG_BUDGET = 40 << 20
@@ -875,12 +879,28 @@ def language_groups(root: Path, langs: list[str], budget: int | None = None) -> 
 _SHARED: Any = None
 
 
+def _render_runs(_: Any = None) -> list[tuple[int, tuple[dict[str, Any],
+                                                       dict[str, tuple[int, int]]]]]:
+    """Render runs of pages, taking the next run not yet taken until none is left (the
+    processes share the count): a process that is ahead takes more. Each run's number
+    and :func:`_render_run`'s result."""
+    runs, taken = _SHARED[3:]
+    done = []
+    while True:
+        with taken.get_lock():
+            number = taken.value
+            taken.value += 1
+        if number >= len(runs):
+            return done
+        done.append((number, _render_run(runs[number])))
+
+
 def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
     """Render the pages of one run (start, stop) in every language being rendered, into
     the temporary folder; in this process or in a worker process."""
     from site_builder.site import render_pages
 
-    shared, tmp, catalogs = _SHARED
+    shared, tmp, catalogs = _SHARED[:3]
     written: dict[str, tuple[int, int]] = {}
 
     def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
@@ -913,12 +933,10 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
     from site_builder.site import finish_language
 
     count = len(shared.site.pages)
-    runs = [(count * i // jobs, count * (i + 1) // jobs) for i in range(jobs)]
     results: dict[str, Any] = {}
     written: dict[str, tuple[int, int]] = {}
     if not catalogs:
         return results, written
-    _SHARED = (shared, tmp, catalogs)
     try:
         if jobs > 1:
             import gc
@@ -926,16 +944,22 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
 
             from site_builder.site import language_tools
 
+            context = multiprocessing.get_context("fork")
+            size = max(1, min(RUN_PAGES, -(-count // (jobs * RUNS_PER_PROCESS))))
+            runs = [(start, min(start + size, count)) for start in range(0, count, size)]
+            _SHARED = (shared, tmp, catalogs, runs, context.Value("i", 0))
             for lang, catalog in catalogs.items():  # once, for every worker
                 language_tools(shared, lang, catalog, load=True)
 
             gc.freeze()  # keep what is read so far shared with the workers
-            # This process renders the first run itself, one process fewer to hold memory.
-            with multiprocessing.get_context("fork").Pool(jobs - 1) as pool:
-                pending = pool.map_async(_render_run, runs[1:], chunksize=1)
+            # This process renders runs too, one process fewer to hold memory.
+            with context.Pool(jobs - 1) as pool:
+                pending = pool.map_async(_render_runs, range(jobs - 1), chunksize=1)
                 gc.unfreeze()
-                parts = [_render_run(runs[0]), *pending.get()]
+                done = _render_runs() + [run for more in pending.get() for run in more]
+            parts = [part for _, part in sorted(done, key=lambda run: run[0])]
         else:
+            _SHARED = (shared, tmp, catalogs)
             parts = [_render_run((0, count))]
     finally:
         _SHARED = None
