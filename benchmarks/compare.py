@@ -14,10 +14,10 @@ tables with the engine's values; each gets a small page layout with a language s
 (Hugo's layouts are written here, with the same nav as site-builder's pages; MkDocs uses its
 built-in ``mkdocs`` theme and its default ``search`` plugin, before ``i18n`` as
 mkdocs-static-i18n's documentation sets it up: without ``search``, MkDocs ran at 0.73x the
-anchor's time while the bare loop ran at 0.98x; with it, at 0.95x). ``bare`` is ``benchmarks/bare_loop.py``, Python-Markdown and one
-Jinja2 template in a loop over a copy of the MkDocs pages: a yardstick of the machine, to set
-the figures against the issue's anchors (``ANCHORS``; printed when ``--pages`` times the 5
-languages is 100, 1,000 or 5,000).
+anchor's time while the bare loop ran at 0.98x; with it, at 0.95x). ``bare`` is
+``benchmarks/bare_loop.py``, Python-Markdown and one Jinja2 template in a loop over a copy
+of the MkDocs pages: a yardstick of the machine, to set the figures against the issue's
+anchors (``ANCHORS``; printed when ``--pages`` times the 5 languages is 100, 1,000 or 5,000).
 
 Three scenarios, each run ``--runs`` times with the tools alternating:
 

@@ -623,7 +623,8 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     jobs = _jobs(root, jobs)
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
     whole = len(language_groups(root, reading)) <= 1
-    catalogs = CatalogReader(root, reading, jobs, keep=whole, templates=store.enabled)
+    catalogs = CatalogReader(root, reading, jobs, keep=whole,
+                             templates=store.enabled and (jobs > 1 or _compile_aside(root)))
     try:
         from site_builder.templates_i18n import template_messages
 
@@ -781,7 +782,7 @@ class CatalogReader:
     so that the caller can go on meanwhile.
 
     With *templates*, a worker also compiles the templates into the on-disk bytecode
-    cache first (:func:`_compile_templates`).
+    cache first (:func:`_compile_templates`); with *jobs* 1, that worker is the only one.
     """
 
     def __init__(self, root: Path, langs: list[str], jobs: int, keep: bool = True,
@@ -793,14 +794,17 @@ class CatalogReader:
         self._pool: Any = None
         self._pending: Any = None
         self._templates: Any = None
-        if jobs > 1 and len(langs) > 1:
+        parallel = jobs > 1 and len(langs) > 1
+        if parallel or templates:
             import multiprocessing
 
-            self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(langs)))
+            self._pool = multiprocessing.get_context("fork").Pool(
+                min(jobs, len(langs)) if parallel else 1)
             if templates:
                 self._templates = self._pool.apply_async(_compile_templates, (root,))
-            self._pending = self._pool.map_async(
-                _read_catalog, [(root, lang, keep, check) for lang in langs], chunksize=1)
+            if parallel:
+                self._pending = self._pool.map_async(
+                    _read_catalog, [(root, lang, keep, check) for lang in langs], chunksize=1)
 
     def wait_for_templates(self) -> None:
         """Wait until the worker compiling the templates is done, if one is."""
@@ -835,6 +839,26 @@ class CatalogReader:
 
 def _read_catalog(job: tuple[Path, str, bool, bool]) -> ReadCatalog:
     return load_checked_catalog(*job)
+
+
+def _compile_aside(root: Path) -> bool:
+    """Whether a site too small to render in parallel should have a worker compile its
+    templates while this process verifies the content and reads the catalogs: when the
+    templates are not compiled yet, there is a core to spare, and this process runs no
+    other thread (forking a process with threads is not safe, e.g. under ``serve``)."""
+    import threading
+
+    if (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
+        return False
+    from site_builder.i18n import Translator
+    from site_builder.render import make_environment
+
+    bytecode = _bytecode(root, True)
+    env = make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str, bytecode)
+    try:
+        return not bytecode.compiled(env)
+    except Exception:  # noqa: BLE001 - e.g. an unreadable template: the build reports it
+        return False
 
 
 def _compile_templates(root: Path) -> bool:

@@ -179,9 +179,23 @@ def bytecode_cache(root: Path | None) -> Any:
             self.directory = directory
 
         def _file(self, bucket: jinja2.bccache.Bucket) -> Path | None:
+            return self._path(bucket.key, bucket.checksum)
+
+        def _path(self, key: str, checksum: str) -> Path | None:
             if self.directory is None:
                 return None
-            return self.directory / f"{digest(code_version(), bucket.key, bucket.checksum)}.bc"
+            return self.directory / f"{digest(code_version(), key, checksum)}.bc"
+
+        def compiled(self, env: jinja2.Environment) -> bool:
+            """Whether every template of *env* is compiled, on disk, as it is now."""
+            assert env.loader is not None
+            for name in env.list_templates(extensions=["html"]):
+                source, filename, _ = env.loader.get_source(env, name)
+                path = self._path(self.get_cache_key(name, filename),
+                                  self.get_source_checksum(source))
+                if path is None or not path.is_file():
+                    return False
+            return True
 
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
             data = self.memory.get(bucket.key + bucket.checksum)

@@ -111,8 +111,8 @@ class Shared:
     names: dict[str, str]
     template_keys: list[tuple[str | None, str | tuple[str, str]]]
     bytecode: Any = None
-    # what each process makes once: see :func:`language_tools`; and its "verifier"
-    tools: dict[str, Any] = field(default_factory=dict)
+    tools: dict[str, Any] = field(default_factory=dict)  # see :func:`language_tools`
+    verifier: Any = None  # a scanned site's, made in each process that renders
 
     def pages(self, start: int = 0, stop: int | None = None
               ) -> Iterator[tuple[Page, Mapping[int, VerifiedTable], Mapping[int, str]]]:
@@ -120,11 +120,9 @@ class Shared:
         line, and its blocks' :func:`site_builder.render.example_key` by line."""
         from site_builder.build import Verifier
 
-        verifier = None
-        if self.tables is None:  # one per process, kept: it remembers the blocks replayed
-            verifier = self.tools.get("verifier")
-            if verifier is None:
-                verifier = self.tools["verifier"] = Verifier(self.site.profiles)
+        if self.tables is None and self.verifier is None:  # kept: it remembers the blocks
+            self.verifier = Verifier(self.site.profiles)
+        verifier = self.verifier if self.tables is None else None
         for page in self.site.bodies(start, stop):
             keys = {block.line: example_key(block) for block in page.examples}
             if verifier is None:

@@ -194,6 +194,32 @@ def test_failed_build_leaves_output_untouched(built: Path) -> None:
     assert not [p for p in built.iterdir() if p.name.startswith(".dist.")]
 
 
+def test_a_small_site_compiles_its_templates_aside_only_when_needed(
+        project: Path, tmp_path: Path) -> None:
+    """A site too small to render in parallel still has a worker compile its templates
+    on a first build, unless they are compiled already or the process has threads."""
+    import threading
+
+    from site_builder.build import _compile_aside
+
+    assert _compile_aside(project)  # nothing compiled yet
+    build(project, tmp_path / "first")
+    assert not _compile_aside(project)  # the first build compiled them
+    replace(project / "templates" / "page.html", "<h1", "<h1 class=\"title\"")
+    assert _compile_aside(project)  # an edited template is compiled again
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not _compile_aside(project)  # never fork a process that has threads
+    finally:
+        stop.set()
+        thread.join()
+    build(project, tmp_path / "second")
+    page = (tmp_path / "second" / "pl" / "first-meld" / "index.html").read_text(encoding="utf-8")
+    assert '<h1 class="title"' in page
+
+
 def test_parallel_build_equals_serial_build(tmp_path: Path) -> None:
     from site_builder.build import PARALLEL_MIN_PAGES
 
