@@ -559,6 +559,7 @@ class Inputs:
 
     shared: str  # code, templates, content (pages, profiles, settings), base URL, languages
     catalogs: dict[str, str]  # by language
+    content: str = ""  # what the content's scan depends on: all of shared but the templates
 
     def language_key(self, lang: str) -> str:
         from site_builder.cache import digest
@@ -576,11 +577,12 @@ def hash_inputs(root: Path, base_url: str | None) -> Inputs:
     from site_builder.cache import code_version, digest, file_digest, tree_digest
 
     languages = discover_languages(root)
-    shared = digest(code_version(), tree_digest(root / TEMPLATES_DIR),
-                    tree_digest(root / CONTENT_DIR), base_url or "", ",".join(languages))
+    content = digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
+                     ",".join(languages))
+    shared = digest(content, tree_digest(root / TEMPLATES_DIR))
     catalogs = {lang: file_digest(root / LOCALES_DIR / lang / "LC_MESSAGES" / "messages.po")
                 for lang in languages}
-    return Inputs(shared, catalogs)
+    return Inputs(shared, catalogs, content)
 
 
 def build(root: Path, out: Path | None = None, base_url: str | None = None,
@@ -632,8 +634,10 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         if store.enabled and inputs is None:
             inputs = hash_inputs(root, base_url)
         site, checked = _scan(root, base_url, store, inputs)
+        if not catalogs.in_workers:  # read them here, while a worker compiles the templates
+            catalogs.problems()
         shared = None
-        if not checked.problems:  # meanwhile, get the templates ready
+        if not checked.problems:  # meanwhile, the workers read the catalogs
             catalogs.wait_for_templates()
             shared = _prepare(site, checked, store.enabled, jobs)
         catalog_problems = catalogs.problems()
@@ -732,11 +736,11 @@ def _bytecode(root: Path, on_disk: bool) -> Any:
 def _scan(root: Path, base_url: str | None, store: Any, inputs: Inputs | None
           ) -> tuple[Site, Checked]:
     """:func:`scan_site`, or its result kept in the cache by the hash of everything it
-    depends on (code, templates, content, profiles, settings, base URL, languages): after
-    a catalog edit, the content is not verified again. The pages are still read again
-    to be rendered, and must be the bytes verified."""
+    depends on (code, content, profiles, settings, base URL, languages; not templates or
+    catalogs): after a catalog or template edit, the content is not verified again. The
+    pages are still read again to be rendered, and must be the bytes verified."""
     if inputs is not None:
-        found = store.get("scan", inputs.shared)
+        found = store.get("scan", inputs.content)
         if found is not None:
             site, checked = found
             site.root = root  # the project may have moved, with its cache
@@ -746,8 +750,8 @@ def _scan(root: Path, base_url: str | None, store: Any, inputs: Inputs | None
         import dataclasses
 
         # without the pages kept whole: the next build reads them where it renders them
-        store.put("scan", inputs.shared, (dataclasses.replace(site, parsed={}), checked))
-        store.prune("scan", [inputs.shared])
+        store.put("scan", inputs.content, (dataclasses.replace(site, parsed={}), checked))
+        store.prune("scan", [inputs.content])
     return site, checked
 
 
@@ -794,6 +798,7 @@ class CatalogReader:
         self._pool: Any = None
         self._pending: Any = None
         self._templates: Any = None
+        self._problems: list[Problem] | None = None
         parallel = jobs > 1 and len(langs) > 1
         if parallel or templates:
             import multiprocessing
@@ -806,26 +811,40 @@ class CatalogReader:
                 self._pending = self._pool.map_async(
                     _read_catalog, [(root, lang, keep, check) for lang in langs], chunksize=1)
 
+    @property
+    def in_workers(self) -> bool:
+        """Whether worker processes read the catalogs (else :meth:`problems` does)."""
+        return self._pending is not None
+
     def wait_for_templates(self) -> None:
-        """Wait until the worker compiling the templates is done, if one is."""
+        """Have the templates compiled, if a worker is compiling them: this process
+        compiles them too meanwhile, from the other end (each skips those the other
+        has put in the cache), then waits for the worker."""
         if self._templates is not None:
+            if not self._templates.ready():
+                _compile_templates(self.root, reverse=True)
             self._templates.wait()
             self._templates = None
+            if self._problems is not None:
+                self.close()
 
     def problems(self) -> list[Problem]:
-        """Wait for every catalog; the problems of each, in language order: those of
-        reading it, or else those of its checks."""
-        if self._pending is not None:
-            done = self._pending.get()
-        else:
-            root, keep, check = self._args
-            done = [_read_catalog((root, lang, keep, check)) for lang in self.langs]
-        self.close()
-        self.read = dict(zip(self.langs, done, strict=True))
-        from site_builder.templates_i18n import card_terms
+        """Wait for every catalog (or read them); the problems of each, in language
+        order: those of reading it, or else those of its checks."""
+        if self._problems is None:
+            if self._pending is not None:
+                done = self._pending.get()
+            else:
+                root, keep, check = self._args
+                done = [_read_catalog((root, lang, keep, check)) for lang in self.langs]
+            if self._templates is None:
+                self.close()
+            self.read = dict(zip(self.langs, done, strict=True))
+            from site_builder.templates_i18n import card_terms
 
-        terms = card_terms(self.root) if any(one.checker for one in done) else []
-        return [p for one in done for p in one.problems(terms)]
+            terms = card_terms(self.root) if any(one.checker for one in done) else []
+            self._problems = [p for one in done for p in one.problems(terms)]
+        return self._problems
 
     def catalogs(self, langs: Iterable[str]) -> dict[str, Any]:
         """The catalogs read, by language; None for the source language."""
@@ -861,17 +880,18 @@ def _compile_aside(root: Path) -> bool:
         return False
 
 
-def _compile_templates(root: Path) -> bool:
-    """Compile every template into the on-disk bytecode cache, where the build's own
-    environments then find them; in a worker, while this process verifies the content.
-    False if a template does not compile: the build reports that itself, later."""
+def _compile_templates(root: Path, reverse: bool = False) -> bool:
+    """Compile every template (in name order, or the *reverse*) into the on-disk bytecode
+    cache, where the build's own environments then find them; in a worker, while this
+    process verifies the content. A template already there is only loaded. False if
+    a template does not compile: the build reports that itself, later."""
     from site_builder.i18n import Translator
     from site_builder.render import make_environment
 
     env = make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str,
                            _bytecode(root, True))
     try:
-        for name in env.list_templates(extensions=["html"]):
+        for name in sorted(env.list_templates(extensions=["html"]), reverse=reverse):
             env.get_template(name)
     except Exception:  # noqa: BLE001 - reported by the build when it loads the template
         return False

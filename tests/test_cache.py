@@ -85,7 +85,7 @@ def test_catalog_change_redoes_only_that_language(built: Path, tmp_path: Path) -
 def test_catalog_change_does_not_verify_the_content_again(
         built: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """The content's verification is kept by the hash of what it depends on: a catalog
-    edit reuses it, a content edit does not."""
+    or template edit reuses it, a content edit does not."""
     from site_builder import build as build_module
 
     scans: list[Path] = []
@@ -100,6 +100,10 @@ def test_catalog_change_does_not_verify_the_content_again(
             'msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "Các ')
     assert rebuild(built) == ["vi"] and scans == []
     assert tree(built / "dist") == uncached(built, tmp_path)
+    scans.clear()  # the uncached build scanned
+    replace(built / "templates" / "page.html", "<h1", '<h1 class="title"')
+    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"] and scans == []
+    assert tree(built / "dist") == uncached(built, tmp_path / "after-template")
     scans.clear()
     replace(built / "content" / "first-meld.md", "## The threshold", "## The threshold, again")
     assert rebuild(built) == ["en", "id", "ms", "pl", "vi"] and len(scans) == 1

@@ -1,0 +1,99 @@
+"""Wall time of ``site-builder build`` on the real site, as a user runs it.
+
+    .venv/bin/python benchmarks/cold_start.py --runs 10
+
+Each run copies the project (content, locales, templates) into a temporary folder once,
+then times whole ``site-builder build`` processes in these scenarios, in turn:
+
+* first build: no ``dist/`` and no ``.cache/`` (a fresh clone);
+* no change: the same build again;
+* catalog edited: one Polish message changed;
+* content edited: one sentence of one page changed;
+* template edited: a comment added to ``page.html``.
+
+It prints the median, minimum and maximum of each. Python's own start (``python -c
+pass``) is timed alongside, as the floor no Python command goes below. Our modules are
+byte-compiled first, as a regular install does (this machine may set
+``PYTHONDONTWRITEBYTECODE``, which would have every run compile them again).
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV_BIN = Path(sys.executable).parent
+PARTS = ("content", "locales", "templates", "babel.cfg")
+
+
+def timed(command: list[str], cwd: Path) -> float:
+    start = time.perf_counter()
+    subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL)
+    return time.perf_counter() - start
+
+
+def append(path: Path, text: str) -> None:
+    path.write_text(path.read_text(encoding="utf-8") + text, encoding="utf-8")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, (path, old)
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--runs", type=int, default=10)
+    args = parser.parse_args()
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "site_builder")],
+                   check=True)
+    work = Path(tempfile.mkdtemp(prefix="rami-cold-start-"))
+    try:
+        for part in PARTS:
+            source = ROOT / part
+            if source.is_dir():
+                shutil.copytree(source, work / part)
+            elif source.exists():
+                shutil.copy2(source, work / part)
+        build = [sys.executable, "-m", "site_builder", "build"]
+        po = work / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+        page = work / "content" / "first-meld.md"
+        template = work / "templates" / "page.html"
+        times: dict[str, list[float]] = {}
+        for run in range(args.runs):
+            def measure(name: str) -> None:
+                times.setdefault(name, []).append(timed(build, work))
+
+            times.setdefault("python -c pass", []).append(
+                timed([sys.executable, "-c", "pass"], work))
+            for folder in ("dist", ".cache"):
+                shutil.rmtree(work / folder, ignore_errors=True)
+            measure("first build")
+            measure("no change")
+            edit(po, 'msgid "Rules"\nmsgstr "Zasady', 'msgid "Rules"\nmsgstr "Zasady gry')
+            measure("catalog edited")
+            append(page, "\n")  # one more blank line at the end of the page
+            measure("content edited")
+            append(template, f"{{# run {run} #}}\n")  # a comment after the last block
+            measure("template edited")
+        print(f"site-builder build of the real site, {args.runs} runs each, in turn:")
+        print(f"{'scenario':16} {'median':>8} {'min':>8} {'max':>8}")
+        for name, walls in times.items():
+            print(f"{name:16} {statistics.median(walls):7.3f}s {min(walls):7.3f}s "
+                  f"{max(walls):7.3f}s")
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
