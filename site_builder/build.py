@@ -1016,6 +1016,7 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
     for lang, catalog in catalogs.items():
         results[lang] = finish_language(shared, lang, catalog, emit,
                                         [by_lang[lang] for by_lang, _ in parts])
+        shared.tools.pop(lang, None)  # it holds the catalog, which the caller lets go of
     return results, written
 
 

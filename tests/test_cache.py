@@ -13,6 +13,7 @@ import re
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, copy_project
@@ -274,6 +275,26 @@ def test_catalogs_too_large_to_hold_at_once_give_the_same_site(
         build(project, grouped, cache=False)
     assert "placeholders differ" in str(caught.value.problems)
     assert tree(grouped) == tree(whole)
+
+
+def test_each_group_of_catalogs_is_let_go_once_rendered(
+        project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Over the catalog budget, nothing still holds a group's catalogs (its languages'
+    translators and environments) once the group is rendered."""
+    from site_builder import build as build_module
+
+    monkeypatch.setattr(build_module, "CATALOG_BUDGET", 1)
+    held: list[list[str]] = []
+    real = build_module._render_languages
+
+    def spy(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: int) -> Any:
+        done = real(shared, catalogs, tmp, jobs)
+        held.append(sorted(lang for lang in catalogs if lang in shared.tools))
+        return done
+
+    monkeypatch.setattr(build_module, "_render_languages", spy)
+    build(project, tmp_path / "out", cache=False)
+    assert held == [[], [], [], []]  # en+id, ms, pl, vi
 
 
 def test_pages_kept_whole_or_read_again_give_the_same_site(
