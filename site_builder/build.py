@@ -636,15 +636,18 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         site, checked = _scan(root, base_url, store, inputs)
         if not catalogs.in_workers:  # read them here, while a worker compiles the templates
             catalogs.problems()
+        catalogs.wait_for_templates()  # meanwhile, the workers read the catalogs
+        bytecode = _bytecode(root, store.enabled)
+        template_problems = _check_templates(root, bytecode)
         shared = None
-        if not checked.problems:  # meanwhile, the workers read the catalogs
-            catalogs.wait_for_templates()
-            shared = _prepare(site, checked, store.enabled, jobs)
+        if not checked.problems and not template_problems:
+            shared = _prepare(site, checked, bytecode)
         catalog_problems = catalogs.problems()
     finally:
         catalogs.close()
-    if checked.problems or catalog_problems:  # every problem, then stop before rendering
-        raise UserError(checked.problems + catalog_problems)
+    problems = checked.problems + template_problems + catalog_problems
+    if problems:  # every problem, then stop before rendering
+        raise UserError(problems)
     reusable = {lang: m for lang, m in reusable.items() if lang in site.languages}
     todo = [lang for lang in site.languages if lang not in reusable]
     incremental = bool(reusable) and out.is_dir()
@@ -677,7 +680,10 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
             global_files.append(rel)
             _write(tmp, rel, data)
 
-        render_globals(shared, results, emit)
+        from site_builder.render import template_errors
+
+        with template_errors(root / TEMPLATES_DIR):
+            render_globals(shared, results, emit)
         os.chmod(tmp, 0o755)
         if incremental:
             _update_in_place(tmp, out, todo, global_files)
@@ -706,15 +712,19 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
 
 
 def _build_in_memory(root: Path, base_url: str | None, strict: bool) -> BuildResult:
+    from site_builder.render import template_errors
     from site_builder.site import render_site
 
     site, problems = load_site(root, base_url)
     if problems:
         raise UserError(problems)
     checked = verify_site(site)
-    if checked.problems:
-        raise UserError(checked.problems)
-    files, stats = render_site(site, checked.verification)
+    bytecode = _bytecode(root, False)
+    problems = checked.problems + _check_templates(root, bytecode)
+    if problems:
+        raise UserError(problems)
+    with template_errors(root / TEMPLATES_DIR):
+        files, stats = render_site(site, checked.verification, bytecode)
     _check_strict(strict, stats["fallbacks"])
     return BuildResult(site, checked, sorted(files), stats, checked.claims,
                        site.languages, list(site.languages))
@@ -942,6 +952,7 @@ def _render_runs(_: Any = None) -> list[tuple[int, tuple[dict[str, Any],
 def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
     """Render the pages of one run (start, stop) in every language being rendered, into
     the temporary folder; in this process or in a worker process."""
+    from site_builder.render import template_errors
     from site_builder.site import render_pages
 
     shared, tmp, catalogs = _SHARED[:3]
@@ -950,18 +961,32 @@ def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[i
     def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
         written[rel] = _write(tmp, rel, data)
 
-    return render_pages(shared, catalogs, emit, *run), written
+    with template_errors(shared.site.root / TEMPLATES_DIR):
+        return render_pages(shared, catalogs, emit, *run), written
 
 
-def _prepare(site: Site, checked: Checked, on_disk: bool, jobs: int) -> Any:
+def _prepare(site: Site, checked: Checked, bytecode: Any) -> Any:
     """What rendering needs (:func:`site_builder.site.prepare`), with the templates
-    compiled (once, for every process) when there will be worker processes."""
+    compiled in *bytecode* (see :func:`_check_templates`), once for every process."""
     from site_builder.site import prepare
 
-    shared = prepare(site, checked.verification, _bytecode(site.root, on_disk))
-    if jobs > 1:
-        _precompile(shared)
-    return shared
+    return prepare(site, checked.verification, bytecode)
+
+
+def template_problems(root: Path) -> list[Problem]:
+    """A problem for each template that does not compile (for ``check``)."""
+    return _check_templates(root, _bytecode(root, False))
+
+
+def _check_templates(root: Path, bytecode: Any) -> list[Problem]:
+    """Compile every template into *bytecode* (or load it from there): a problem for
+    each that does not compile."""
+    from site_builder.i18n import Translator
+    from site_builder.render import check_templates, make_environment
+
+    templates = root / TEMPLATES_DIR
+    env = make_environment(str(templates), Translator(SOURCE_LANG), str, bytecode)
+    return check_templates(env, templates)
 
 
 def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: int
@@ -1013,23 +1038,14 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
 
     for _, files in parts:
         written.update(files)
+    from site_builder.render import template_errors
+
     for lang, catalog in catalogs.items():
-        results[lang] = finish_language(shared, lang, catalog, emit,
-                                        [by_lang[lang] for by_lang, _ in parts])
+        with template_errors(shared.site.root / TEMPLATES_DIR):
+            results[lang] = finish_language(shared, lang, catalog, emit,
+                                            [by_lang[lang] for by_lang, _ in parts])
         shared.tools.pop(lang, None)  # it holds the catalog, which the caller lets go of
     return results, written
-
-
-def _precompile(shared: Any) -> None:
-    """Compile the templates into the bytecode cache once, before forking workers."""
-    if shared.bytecode is None:
-        return
-    from site_builder.i18n import Translator
-    from site_builder.site import _environment
-
-    env = _environment(shared, SOURCE_LANG, Translator(SOURCE_LANG))
-    for name in env.list_templates(extensions=["html"]):
-        env.get_template(name)
 
 
 def _write(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import posixpath
 import re
+import traceback
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
@@ -18,6 +21,7 @@ from markupsafe import Markup, escape
 
 from site_builder import engine
 from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
+from site_builder.errors import Problem, UserError
 from site_builder.i18n import SOURCE_LANG, Translator
 
 
@@ -349,6 +353,50 @@ def make_environment(templates_dir: str, translator: Translator,
     env.filters["number"] = number
     env.globals["escape"] = escape
     return env
+
+
+def template_problem(exc: jinja2.TemplateError, templates: Path) -> Problem:
+    """A template's error as a problem at its line, *templates* being the templates'
+    folder. A syntax error knows its line; for an error while rendering, the innermost
+    frame of a template in the traceback tells (Jinja2 gives those frames the
+    template's file and line)."""
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        return Problem(f"{templates.name}/{exc.name or exc.filename}", exc.lineno,
+                       f"template syntax error: {exc.message}")
+    name, line = "", 0
+    base = templates.resolve()
+    for frame in traceback.extract_tb(exc.__traceback__):
+        try:
+            name = Path(frame.filename).resolve().relative_to(base).as_posix()
+        except ValueError:
+            continue
+        line = frame.lineno or 0
+    if isinstance(exc, jinja2.TemplateNotFound):
+        what = f"template not found: {exc.name!r}; is it in {templates.name}/?"
+    else:
+        what = f"template error while rendering: {exc.message or type(exc).__name__}"
+    return Problem(f"{templates.name}/{name}" if name else templates.name, line, what)
+
+
+@contextlib.contextmanager
+def template_errors(templates: Path) -> Iterator[None]:
+    """Report a template's error (any ``jinja2.TemplateError``) raised inside as a
+    :class:`UserError` at the template's line (see :func:`template_problem`)."""
+    try:
+        yield
+    except jinja2.TemplateError as exc:
+        raise UserError([template_problem(exc, templates)]) from None
+
+
+def check_templates(env: jinja2.Environment, templates: Path) -> list[Problem]:
+    """Load (compile) every template of *env*: a problem for each that does not."""
+    problems = []
+    for name in sorted(env.list_templates(extensions=["html"])):
+        try:
+            env.get_template(name)
+        except jinja2.TemplateSyntaxError as exc:
+            problems.append(template_problem(exc, templates))
+    return problems
 
 
 def relative(from_file: str, to_file: str) -> str:

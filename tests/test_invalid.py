@@ -15,6 +15,7 @@ from conftest import run_cli
 FM = "content/first-meld.md"
 CV = "content/cardverse.md"
 PL = "locales/pl/LC_MESSAGES/messages.po"
+PAGE = "templates/page.html"
 
 # name: (file, text to find, replacement, words the message must contain)
 CASES: dict[str, tuple[str, str, str, str]] = {
@@ -37,6 +38,8 @@ CASES: dict[str, tuple[str, str, str, str]] = {
     "raw html in content": (FM, "## The threshold", "<script>alert(1)</script>",
                             "raw HTML is not allowed"),
     "po syntax error": (PL, 'msgid "Verdict"', 'msgid "Verdict', "syntax error in catalog"),
+    "template syntax error": (PAGE, "{% block main %}", "{% block main %}{% if %}",
+                              "template syntax error: Expected an expression"),
 }
 
 
@@ -68,6 +71,43 @@ def test_broken_input_is_reported_with_path_and_line(project: Path, case: str) -
         # the message points at the changed line (or the next one, for a removed line)
         assert lines & {line, line + 1}, (case, lines, line)
     assert not (project / "dist").exists()
+
+
+@pytest.mark.parametrize(("find", "replace", "words"), [
+    ("{% block main %}", "{% block main %}{{ nope.x }}",
+     "template error while rendering: 'nope' is undefined"),
+    ('{% import "_meta.html" as m %}', '{% import "_gone.html" as m %}',
+     "template not found: '_gone.html'"),
+])
+def test_template_error_while_rendering_is_reported_at_its_line(
+        project: Path, find: str, replace: str, words: str) -> None:
+    line = break_file(project, PAGE, find, replace)
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2, result.err
+    assert "Traceback" not in result.err
+    assert any(e.startswith(f"{PAGE}:{line}: {words}") for e in result.err.splitlines())
+    assert not (project / "dist").exists()
+
+
+def test_template_and_content_errors_are_reported_together(project: Path) -> None:
+    template_line = break_file(project, PAGE, "{% block main %}", "{% block main %}{% if %}")
+    content_line = break_file(project, FM, "cards: QH KH AH", "cards: QH KH AX")
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    errors = result.err.splitlines()
+    assert any(e.startswith(f"{PAGE}:{template_line}: template syntax error") for e in errors)
+    assert any(e.startswith(f"{FM}:{content_line}:") and "AX" in e for e in errors)
+
+
+def test_user_error_from_a_worker_process_keeps_its_problems() -> None:
+    """A worker's UserError reaches the main process pickled: path and line survive."""
+    import pickle
+
+    from site_builder.errors import Problem, UserError
+
+    sent = UserError([Problem("templates/page.html", 6, "template error")])
+    received = pickle.loads(pickle.dumps(sent))
+    assert received.problems == sent.problems and str(received) == str(sent)
 
 
 def test_file_that_is_not_utf8(project: Path) -> None:

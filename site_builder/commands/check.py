@@ -17,14 +17,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.build import load_site, verify_site
+    from site_builder.build import load_site, template_problems, verify_site
     from site_builder.errors import UserError
 
     site, problems = load_site(args.root)
     claims: list[dict[str, Any]] = []
     if not problems:
         checked = verify_site(site)
-        problems = checked.problems
+        problems = checked.problems + template_problems(args.root)
         claims = [c.as_json() for c in checked.verification.claims]
     if args.json:
         print(json.dumps({
