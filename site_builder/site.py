@@ -59,6 +59,9 @@ CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src '
 # larger one lists the pages around the current one (the home page lists them all).
 NAV_FULL_UP_TO = 50
 NAV_AROUND = 5
+# A sitemap file lists at most this many URLs (sitemaps.org); a site with more gets
+# several, and ``sitemap.xml`` is their index.
+SITEMAP_URLS = 50_000
 
 Emit = Callable[[str, bytes | Iterable[bytes]], None]  # a file's bytes, or its pieces
 
@@ -398,7 +401,14 @@ def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emi
     ctx.update(choices=not_found, percent=100)
     emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
     slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
-    emit("sitemap.xml", _sitemap(site, slugs))
+    per_file = max(1, SITEMAP_URLS // len(site.languages))
+    parts = [slugs[start:start + per_file] for start in range(0, len(slugs), per_file)]
+    if len(parts) == 1:
+        emit("sitemap.xml", _sitemap(site, slugs))
+    else:  # more URLs than one sitemap may list: several, and an index of them
+        for number, part in enumerate(parts, 1):
+            emit(f"sitemap-{number}.xml", _sitemap(site, part))
+        emit("sitemap.xml", _sitemap_index(site.config.base_url, len(parts)))
     emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
                         "sitemap.xml\n").encode())
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
@@ -503,6 +513,15 @@ def quoteattr(text: str) -> str:
             return '"{}"'.format(text.replace('"', "&quot;"))
         return f"'{text}'"
     return f'"{text}"'
+
+
+def _sitemap_index(base: str, count: int) -> bytes:
+    """``sitemap.xml`` as the index of ``sitemap-1.xml`` to ``sitemap-COUNT.xml``."""
+    entries = "".join(f"  <sitemap><loc>{xml_escape(base)}sitemap-{n}.xml</loc></sitemap>\n"
+                      for n in range(1, count + 1))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            f"{entries}</sitemapindex>\n").encode()
 
 
 def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:

@@ -105,6 +105,34 @@ def test_sitemap_lists_every_page_with_alternates(built_site: Path) -> None:
         assert langs == {*LANGS, "x-default"}
 
 
+def test_a_site_with_more_urls_than_a_sitemap_holds_gets_a_sitemap_index(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """sitemaps.org allows 50,000 URLs a file: past that, sitemap.xml is an index of
+    sitemap-N.xml files, which list every page once, with its alternates."""
+    from site_builder import site as site_module
+    from site_builder.build import build
+
+    monkeypatch.setattr(site_module, "SITEMAP_URLS", 12)  # 2 pages (10 URLs) a file
+    out = project / "dist"
+    build(project, out, base_url="https://example.net/rules/", cache=False)
+    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
+    index = ET.parse(out / "sitemap.xml").getroot()
+    assert index.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex"
+    locs = [e.text for e in index.findall("s:sitemap/s:loc", ns)]
+    assert len(locs) == -(-len(SLUGS) // 2)
+    assert locs == [f"https://example.net/rules/sitemap-{n}.xml" for n in range(1, len(locs) + 1)]
+    listed = []
+    for n in range(1, len(locs) + 1):
+        urls = ET.parse(out / f"sitemap-{n}.xml").getroot().findall("s:url", ns)
+        assert 0 < len(urls) <= 12
+        for url in urls:
+            listed.append(url.findtext("s:loc", namespaces=ns))
+            assert {link.get("hreflang") for link in url.findall("x:link", ns)} == \
+                {*LANGS, "x-default"}
+    assert len(listed) == len(set(listed)) == len(LANGS) * len(SLUGS)
+    assert "Sitemap: https://example.net/rules/sitemap.xml" in (out / "robots.txt").read_text()
+
+
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     assert run_cli("build", "--out", str(a)).code == 0
