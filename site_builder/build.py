@@ -559,7 +559,7 @@ class Inputs:
 
     shared: str  # code, templates, content (pages, profiles, settings), base URL, languages
     catalogs: dict[str, str]  # by language
-    content: str = ""  # what the content's scan depends on: all of shared but the templates
+    content: str  # what the content's scan depends on: all of shared but the templates
 
     def language_key(self, lang: str) -> str:
         from site_builder.cache import digest
