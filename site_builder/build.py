@@ -279,14 +279,17 @@ class _Hashing:
 
 
 def load_checked_catalog(root: Path, lang: str, keep: bool = True,
-                         check: bool = True) -> ReadCatalog:
+                         check: bool = True, store: Any = None) -> ReadCatalog:
     """Read one catalog for rendering, one entry at a time, and check it (unless not
     *check*), keeping only what rendering needs (:class:`site_builder.po.CompactCatalog`)
     if *keep*.
 
+    With a build cache *store*, the checks' outcome is kept by the file's hash (and the
+    code's version): a catalog that has not changed since is not checked again.
     A file the fast reader does not read goes to Babel, as in :func:`load_catalog`.
     """
     import hashlib
+    import io
 
     from site_builder.checks import CatalogChecker
     from site_builder.i18n import num_plurals, po_path
@@ -296,13 +299,29 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
     try:
         checker = CatalogChecker(lang, rel)
         compact = CompactCatalog()
-        with open(root / rel, "rb") as raw:
+        checking = check
+        key = None  # where to keep this check's outcome
+        if check and store is not None and store.enabled:
+            from site_builder.cache import code_version, digest
+
+            data = (root / rel).read_bytes()
+            key = digest(code_version(), rel, hashlib.blake2b(data, digest_size=16).digest())
+            found = store.get(f"checks-{lang}", key)
+            if isinstance(found, CatalogChecker):  # checked before, as it is now
+                checker, checking, key = found, False, None
+            raw: Any = io.BytesIO(data)
+        else:
+            raw = open(root / rel, "rb")  # noqa: SIM115 - closed by the with below
+        with raw:
             stream = _Hashing(raw)
             for message in iter_po(stream, num_plurals(lang)):
-                if check:
+                if checking:
                     checker.add(message)
                 if keep:
                     compact.add(message)
+        if key is not None:
+            store.put(f"checks-{lang}", key, checker)
+            store.prune(f"checks-{lang}", [key])
         return ReadCatalog(compact if keep else None, [], checker if check else None,
                            stream.hash.hexdigest())
     except (Unreadable, ValueError):  # ValueError: e.g. a language Babel does not know
@@ -626,7 +645,8 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
     whole = len(language_groups(root, reading)) <= 1
     catalogs = CatalogReader(root, reading, jobs, keep=whole,
-                             templates=store.enabled and (jobs > 1 or _compile_aside(root)))
+                             templates=store.enabled and (jobs > 1 or _compile_aside(root)),
+                             store=store)
     try:
         from site_builder.templates_i18n import template_messages
 
@@ -800,10 +820,10 @@ class CatalogReader:
     """
 
     def __init__(self, root: Path, langs: list[str], jobs: int, keep: bool = True,
-                 check: bool = True, templates: bool = False) -> None:
+                 check: bool = True, templates: bool = False, store: Any = None) -> None:
         self.root = root
         self.langs = langs
-        self._args = (root, keep, check)
+        self._args = (root, keep, check, store)
         self.read: dict[str, ReadCatalog] = {}
         self._pool: Any = None
         self._pending: Any = None
@@ -819,7 +839,8 @@ class CatalogReader:
                 self._templates = self._pool.apply_async(_compile_templates, (root,))
             if parallel:
                 self._pending = self._pool.map_async(
-                    _read_catalog, [(root, lang, keep, check) for lang in langs], chunksize=1)
+                    _read_catalog, [(root, lang, keep, check, store) for lang in langs],
+                    chunksize=1)
 
     @property
     def in_workers(self) -> bool:
@@ -845,8 +866,8 @@ class CatalogReader:
             if self._pending is not None:
                 done = self._pending.get()
             else:
-                root, keep, check = self._args
-                done = [_read_catalog((root, lang, keep, check)) for lang in self.langs]
+                root, keep, check, store = self._args
+                done = [_read_catalog((root, lang, keep, check, store)) for lang in self.langs]
             if self._templates is None:
                 self.close()
             self.read = dict(zip(self.langs, done, strict=True))
@@ -866,7 +887,7 @@ class CatalogReader:
             self._pool = None
 
 
-def _read_catalog(job: tuple[Path, str, bool, bool]) -> ReadCatalog:
+def _read_catalog(job: tuple[Path, str, bool, bool, Any]) -> ReadCatalog:
     return load_checked_catalog(*job)
 
 

@@ -38,32 +38,35 @@ def template_files(root: Path) -> tuple[tuple[str, bytes], ...]:
 def template_messages(root: Path, cache: Any = None) -> list[TemplateMessage]:
     """Every gettext call in ``templates/**.html``, in file and line order.
 
-    With a :class:`site_builder.cache.Cache`, the extraction is kept there, by the
-    templates' bytes and the code version, for the next build.
+    With a :class:`site_builder.cache.Cache`, each template's messages are kept there,
+    by its name and bytes and the code version, for the next build: after a template
+    edit only that template is read again.
     """
     global _LAST
     files = template_files(root)
     if _LAST is not None and _LAST[0] == files:
         return list(_LAST[1])
-    key = None
-    if cache is not None and cache.enabled:
+    enabled = cache is not None and cache.enabled
+    if enabled:
         from site_builder.cache import code_version, digest
-
-        key = digest(code_version(), *(part for rel, data in files for part in (rel, data)))
-        found = cache.get("templates", key)
-        if isinstance(found, list):
-            _LAST = (files, found)
-            return list(found)
     out: list[TemplateMessage] = []
+    keys = []
     for rel, data in files:
-        for lineno, message, comments, context in extract(
-                TEMPLATE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS, ["Translators:"],
-                TEMPLATE_OPTIONS):
-            out.append(TemplateMessage(rel, lineno, message, context, tuple(comments)))
+        key = digest(code_version(), rel, data) if enabled else None
+        found = cache.get("templates", key) if key is not None else None
+        if not isinstance(found, list):
+            found = [TemplateMessage(rel, lineno, message, context, tuple(comments))
+                     for lineno, message, comments, context in extract(
+                         TEMPLATE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS, ["Translators:"],
+                         TEMPLATE_OPTIONS)]
+            if key is not None:
+                cache.put("templates", key, found)
+        if key is not None:
+            keys.append(key)
+        out.extend(found)
+    if enabled:
+        cache.prune("templates", keys)
     _LAST = (files, out)
-    if key is not None:
-        cache.put("templates", key, out)
-        cache.prune("templates", [key])
     return list(out)
 
 

@@ -110,6 +110,35 @@ def test_catalog_change_does_not_verify_the_content_again(
     assert rebuild(built) == ["en", "id", "ms", "pl", "vi"] and len(scans) == 1
 
 
+def test_catalog_checks_are_kept_by_the_catalogs_bytes(
+        built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A catalog read again to be rendered, but unchanged, is not checked again; a
+    changed one is; a problem found once is reported on every build."""
+    from site_builder import checks
+
+    checked: list[str] = []
+    real = checks.CatalogChecker.add
+
+    def counting(self: checks.CatalogChecker, message: Any) -> None:
+        checked.append(self.lang)
+        real(self, message)
+
+    monkeypatch.setattr(checks.CatalogChecker, "add", counting)
+    replace(built / "templates" / "page.html", "<h1", '<h1 class="title"')
+    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"] and checked == []
+    replace(built / "locales" / "vi" / "LC_MESSAGES" / "messages.po",
+            'msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "Các ')
+    assert rebuild(built) == ["vi"] and set(checked) == {"vi"}
+    replace(built / "locales" / "pl" / "LC_MESSAGES" / "messages.po",
+            'msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "{x} ')
+    for _ in range(2):
+        checked.clear()
+        with pytest.raises(UserError) as caught:
+            rebuild(built)
+        assert "placeholders differ" in str(caught.value.problems)
+    assert checked == []  # the second time, from the cache
+
+
 def test_content_change_shows_up(built: Path, tmp_path: Path) -> None:
     replace(built / "content" / "first-meld.md", "## The threshold", "## The threshold, again")
     assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
