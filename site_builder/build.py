@@ -264,7 +264,7 @@ class ReadCatalog:
 
 
 class _Hashing:
-    """A binary file that hashes what is read from it."""
+    """A binary file that hashes what is read from it (``hexdigest()``, as hashlib's)."""
 
     def __init__(self, stream: Any) -> None:
         import hashlib
@@ -276,6 +276,15 @@ class _Hashing:
         data: bytes = self.stream.read(size)
         self.hash.update(data)
         return data
+
+    def hexdigest(self) -> str:
+        return self.hash.hexdigest()
+
+    def __enter__(self) -> _Hashing:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stream.close()
 
 
 def load_checked_catalog(root: Path, lang: str, keep: bool = True,
@@ -301,20 +310,20 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
         compact = CompactCatalog()
         checking = check
         key = None  # where to keep this check's outcome
-        if check and store is not None and store.enabled:
+        if check and store is not None and store.enabled:  # hashed first, to look it up
             from site_builder.cache import code_version, digest
 
             data = (root / rel).read_bytes()
-            key = digest(code_version(), rel, hashlib.blake2b(data, digest_size=16).digest())
+            hashed: Any = hashlib.blake2b(data, digest_size=16)
+            key = digest(code_version(), rel, hashed.digest())
             found = store.get(f"checks-{lang}", key)
             if isinstance(found, CatalogChecker):  # checked before, as it is now
                 checker, checking, key = found, False, None
             raw: Any = io.BytesIO(data)
-        else:
-            raw = open(root / rel, "rb")  # noqa: SIM115 - closed by the with below
+        else:  # hashed as it is read
+            raw = hashed = _Hashing(open(root / rel, "rb"))  # noqa: SIM115 - closed below
         with raw:
-            stream = _Hashing(raw)
-            for message in iter_po(stream, num_plurals(lang)):
+            for message in iter_po(raw, num_plurals(lang)):
                 if checking:
                     checker.add(message)
                 if keep:
@@ -323,7 +332,7 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
             store.put(f"checks-{lang}", key, checker)
             store.prune(f"checks-{lang}", [key])
         return ReadCatalog(compact if keep else None, [], checker if check else None,
-                           stream.hash.hexdigest())
+                           hashed.hexdigest())
     except (Unreadable, ValueError):  # ValueError: e.g. a language Babel does not know
         pass
     read = hashlib.blake2b((root / rel).read_bytes(), digest_size=16).hexdigest()
@@ -332,8 +341,8 @@ def load_checked_catalog(root: Path, lang: str, keep: bool = True,
         return ReadCatalog(None, problems, None, read)
     checker = CatalogChecker(lang, rel)
     if check:
-        for message in loaded.catalog:
-            checker.add(message)
+        for entry in loaded.catalog:
+            checker.add(entry)
     return ReadCatalog(CompactCatalog.of(loaded.catalog) if keep else None, [],
                        checker if check else None, read)
 
@@ -900,33 +909,19 @@ def _compile_aside(root: Path) -> bool:
 
     if (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
         return False
-    from site_builder.i18n import Translator
-    from site_builder.render import make_environment
-
     bytecode = _bytecode(root, True)
-    env = make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str, bytecode)
     try:
-        return not bytecode.compiled(env)
+        return not bytecode.compiled(_template_env(root, bytecode))
     except Exception:  # noqa: BLE001 - e.g. an unreadable template: the build reports it
         return False
 
 
-def _compile_templates(root: Path, reverse: bool = False) -> bool:
+def _compile_templates(root: Path, reverse: bool = False) -> None:
     """Compile every template (in name order, or the *reverse*) into the on-disk bytecode
     cache, where the build's own environments then find them; in a worker, while this
-    process verifies the content. A template already there is only loaded. False if
-    a template does not compile: the build reports that itself, later."""
-    from site_builder.i18n import Translator
-    from site_builder.render import make_environment
-
-    env = make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str,
-                           _bytecode(root, True))
-    try:
-        for name in sorted(env.list_templates(extensions=["html"]), reverse=reverse):
-            env.get_template(name)
-    except Exception:  # noqa: BLE001 - reported by the build when it loads the template
-        return False
-    return True
+    process verifies the content. A template already there is only loaded; one that
+    does not compile, the build reports itself (:func:`_check_templates`)."""
+    _check_templates(root, _bytecode(root, True), reverse)
 
 
 def language_groups(root: Path, langs: list[str], budget: int | None = None) -> list[list[str]]:
@@ -960,7 +955,7 @@ def _render_runs(_: Any = None) -> list[tuple[int, tuple[dict[str, Any],
     processes share the count): a process that is ahead takes more. Each run's number
     and :func:`_render_run`'s result."""
     runs, taken = _SHARED[3:]
-    done = []
+    done: list[tuple[int, tuple[dict[str, Any], dict[str, tuple[int, int]]]]] = []
     while True:
         with taken.get_lock():
             number = taken.value
@@ -999,15 +994,21 @@ def template_problems(root: Path) -> list[Problem]:
     return _check_templates(root, _bytecode(root, False))
 
 
-def _check_templates(root: Path, bytecode: Any) -> list[Problem]:
-    """Compile every template into *bytecode* (or load it from there): a problem for
-    each that does not compile."""
-    from site_builder.i18n import Translator
-    from site_builder.render import check_templates, make_environment
+def _check_templates(root: Path, bytecode: Any, reverse: bool = False) -> list[Problem]:
+    """Compile every template into *bytecode* (or load it from there), in name order or
+    the *reverse*: a problem for each that does not compile."""
+    from site_builder.render import check_templates
 
-    templates = root / TEMPLATES_DIR
-    env = make_environment(str(templates), Translator(SOURCE_LANG), str, bytecode)
-    return check_templates(env, templates)
+    return check_templates(_template_env(root, bytecode), root / TEMPLATES_DIR, reverse)
+
+
+def _template_env(root: Path, bytecode: Any) -> Any:
+    """A Jinja2 environment of the project's templates, made as the languages' are (see
+    :func:`site_builder.render.make_environment`), to compile or check them with."""
+    from site_builder.i18n import Translator
+    from site_builder.render import make_environment
+
+    return make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str, bytecode)
 
 
 def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: int

@@ -388,10 +388,12 @@ def template_errors(templates: Path) -> Iterator[None]:
         raise UserError([template_problem(exc, templates)]) from None
 
 
-def check_templates(env: jinja2.Environment, templates: Path) -> list[Problem]:
-    """Load (compile) every template of *env*: a problem for each that does not."""
+def check_templates(env: jinja2.Environment, templates: Path,
+                    reverse: bool = False) -> list[Problem]:
+    """Load (compile) every template of *env*, in name order or the *reverse*: a problem
+    for each that does not."""
     problems = []
-    for name in sorted(env.list_templates(extensions=["html"])):
+    for name in sorted(env.list_templates(extensions=["html"]), reverse=reverse):
         try:
             env.get_template(name)
         except jinja2.TemplateSyntaxError as exc:
