@@ -657,17 +657,17 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
                              templates=store.enabled and (jobs > 1 or _compile_aside(root)),
                              store=store)
     try:
-        from site_builder.templates_i18n import template_messages
-
-        template_messages(root, store)  # from the cache if the templates have not changed
         if store.enabled and inputs is None:
             inputs = hash_inputs(root, base_url)
         site, checked = _scan(root, base_url, store, inputs)
         if not catalogs.in_workers:  # read them here, while a worker compiles the templates
-            catalogs.problems()
+            catalogs.read_all()
         catalogs.wait_for_templates()  # meanwhile, the workers read the catalogs
         bytecode = _bytecode(root, store.enabled)
-        template_problems = _check_templates(root, bytecode)
+        template_problems = _check_templates(root, bytecode, store)
+        from site_builder.templates_i18n import template_keys
+
+        template_keys(root, store)  # as the templates were compiled, or from the cache
         shared = None
         if not checked.problems and not template_problems:
             shared = _prepare(site, checked, bytecode)
@@ -749,7 +749,9 @@ def _build_in_memory(root: Path, base_url: str | None, strict: bool) -> BuildRes
         raise UserError(problems)
     checked = verify_site(site)
     bytecode = _bytecode(root, False)
-    problems = checked.problems + _check_templates(root, bytecode)
+    from site_builder.cache import Cache
+
+    problems = checked.problems + _check_templates(root, bytecode, Cache(None))
     if problems:
         raise UserError(problems)
     with template_errors(root / TEMPLATES_DIR):
@@ -838,12 +840,16 @@ class CatalogReader:
         self._pending: Any = None
         self._templates: Any = None
         self._problems: list[Problem] | None = None
+        self._all_read = False
         parallel = jobs > 1 and len(langs) > 1
         if parallel or templates:
             import multiprocessing
 
-            self._pool = multiprocessing.get_context("fork").Pool(
-                min(jobs, len(langs)) if parallel else 1)
+            global _TEMPLATE_TURNS
+            context = multiprocessing.get_context("fork")
+            if templates:  # shared with the worker: the next template to compile
+                _TEMPLATE_TURNS = context.Value("i", 0)
+            self._pool = context.Pool(min(jobs, len(langs)) if parallel else 1)
             if templates:
                 self._templates = self._pool.apply_async(_compile_templates, (root,))
             if parallel:
@@ -858,20 +864,20 @@ class CatalogReader:
 
     def wait_for_templates(self) -> None:
         """Have the templates compiled, if a worker is compiling them: this process
-        compiles them too meanwhile, from the other end (each skips those the other
-        has put in the cache), then waits for the worker."""
+        takes its turns too (see :func:`_compile_templates`), then waits for the worker."""
+        global _TEMPLATE_TURNS
         if self._templates is not None:
             if not self._templates.ready():
-                _compile_templates(self.root, reverse=True)
+                _compile_templates(self.root)
             self._templates.wait()
             self._templates = None
-            if self._problems is not None:
+            _TEMPLATE_TURNS = None
+            if self._all_read:
                 self.close()
 
-    def problems(self) -> list[Problem]:
-        """Wait for every catalog (or read them); the problems of each, in language
-        order: those of reading it, or else those of its checks."""
-        if self._problems is None:
+    def read_all(self) -> None:
+        """Wait for every catalog to be read (or read them here)."""
+        if not self._all_read:
             if self._pending is not None:
                 done = self._pending.get()
             else:
@@ -880,8 +886,17 @@ class CatalogReader:
             if self._templates is None:
                 self.close()
             self.read = dict(zip(self.langs, done, strict=True))
+            self._all_read = True
+
+    def problems(self) -> list[Problem]:
+        """Wait for every catalog (or read them); the problems of each, in language
+        order: those of reading it, or else those of its checks (which need the card
+        terms of the templates, :func:`site_builder.templates_i18n.card_terms`)."""
+        if self._problems is None:
+            self.read_all()
             from site_builder.templates_i18n import card_terms
 
+            done = [self.read[lang] for lang in self.langs]
             terms = card_terms(self.root) if any(one.checker for one in done) else []
             self._problems = [p for one in done for p in one.problems(terms)]
         return self._problems
@@ -909,6 +924,10 @@ def _compile_aside(root: Path) -> bool:
 
     if (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
         return False
+    from site_builder.cache import CACHE_DIR
+
+    if not (root / CACHE_DIR / "jinja").is_dir():
+        return True  # nothing compiled (a first build): known without importing Jinja2
     bytecode = _bytecode(root, True)
     try:
         return not bytecode.compiled(_template_env(root, bytecode))
@@ -916,12 +935,38 @@ def _compile_aside(root: Path) -> bool:
         return False
 
 
-def _compile_templates(root: Path, reverse: bool = False) -> None:
-    """Compile every template (in name order, or the *reverse*) into the on-disk bytecode
-    cache, where the build's own environments then find them; in a worker, while this
-    process verifies the content. A template already there is only loaded; one that
-    does not compile, the build reports itself (:func:`_check_templates`)."""
-    _check_templates(root, _bytecode(root, True), reverse)
+# The number of the next template to compile, counted by every process that compiles
+# them (see :func:`_compile_templates`); set before the worker is forked.
+_TEMPLATE_TURNS: Any = None
+
+
+def _compile_templates(root: Path) -> None:
+    """Compile the templates into the on-disk bytecode cache, where the build's own
+    environments then find them, and keep their messages' keys in the cache; in a
+    worker, while this process verifies the content, then in both.
+
+    Each process takes the next template not yet taken (the largest first, so that
+    the two finish close together), until none is left. A template already there is
+    only loaded; one that does not compile, the build reports itself
+    (:func:`_check_templates`).
+    """
+    from site_builder.cache import Cache
+
+    base = root / TEMPLATES_DIR
+    names = sorted((p.relative_to(base).as_posix() for p in base.rglob("*.html")),
+                   key=lambda name: (-(base / name).stat().st_size, name))
+    turns = _TEMPLATE_TURNS
+
+    def taken() -> Iterator[str]:
+        while True:
+            with turns.get_lock():
+                number = turns.value
+                turns.value += 1
+            if number >= len(names):
+                return
+            yield names[number]
+
+    _check_templates(root, _bytecode(root, True), Cache(root), taken() if turns else names)
 
 
 def language_groups(root: Path, langs: list[str], budget: int | None = None) -> list[list[str]]:
@@ -991,15 +1036,25 @@ def _prepare(site: Site, checked: Checked, bytecode: Any) -> Any:
 
 def template_problems(root: Path) -> list[Problem]:
     """A problem for each template that does not compile (for ``check``)."""
-    return _check_templates(root, _bytecode(root, False))
+    from site_builder.cache import Cache
+
+    return _check_templates(root, _bytecode(root, False), Cache(None))
 
 
-def _check_templates(root: Path, bytecode: Any, reverse: bool = False) -> list[Problem]:
-    """Compile every template into *bytecode* (or load it from there), in name order or
-    the *reverse*: a problem for each that does not compile."""
+def _check_templates(root: Path, bytecode: Any, store: Any,
+                     names: Iterable[str] | None = None) -> list[Problem]:
+    """Compile every template (or those *names*) into *bytecode* (or load it from
+    there): a problem for each that does not compile. The keys of the messages of each
+    template compiled here are kept in this process and *store*, from the tree it was
+    compiled from (:func:`site_builder.templates_i18n.remember_keys`)."""
     from site_builder.render import check_templates
+    from site_builder.templates_i18n import remember_keys
 
-    return check_templates(_template_env(root, bytecode), root / TEMPLATES_DIR, reverse)
+    def parsed(name: str, source: str, tree: Any) -> None:
+        remember_keys(name, source, tree, store)
+
+    return check_templates(_template_env(root, bytecode), root / TEMPLATES_DIR, names,
+                           parsed)
 
 
 def _template_env(root: Path, bytecode: Any) -> Any:

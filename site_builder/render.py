@@ -8,7 +8,7 @@ import posixpath
 import re
 import traceback
 from collections import OrderedDict
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import SimpleNamespace as Item
@@ -266,37 +266,71 @@ def example_key(block: ExampleBlock) -> str:
 
 
 MEMO_TABLES = 256
+MEMO_CHIPS = 1024
 
 
-def memoize_tables(env: jinja2.Environment) -> None:
-    """Render each distinct example table once per environment (language).
+def _table_key(block: Any, *args: Any) -> str | None:
+    return None if args else getattr(block, "key", None)
 
-    Wraps the ``table`` macro of ``_examples.html``, which ``_blocks.html`` imports, so
-    that a block whose ``key`` was rendered before is not rendered again.
+
+def _card_key(card: Any, *args: Any) -> engine.Card | None:
+    return card if not args and isinstance(card, engine.Card) else None
+
+
+def _cards_key(cards: Any, *args: Any) -> tuple[engine.Card, ...] | None:
+    if args or not isinstance(cards, list | tuple):
+        return None
+    key = tuple(cards)
+    return key if all(isinstance(card, engine.Card) for card in key) else None
+
+
+# The macros rendered once per environment (language) and distinct arguments: template,
+# macro, the key of its arguments (None: not memoized), how many results to keep.
+MEMOIZED_MACROS = (
+    ("_examples.html", "table", _table_key, MEMO_TABLES),  # a block, by its key
+    ("_cards.html", "card_name", _card_key, MEMO_CHIPS),
+    ("_cards.html", "chips", _cards_key, MEMO_CHIPS),
+)
+
+
+def memoize_macros(env: jinja2.Environment) -> None:
+    """Render each distinct example table and group of card chips once per environment
+    (language): see :data:`MEMOIZED_MACROS`.
+
+    Each of these macros is imported without context (``_blocks.html`` imports
+    ``_examples.html``, which imports ``_cards.html``), so what it gives depends on its
+    arguments and the language alone. Its module's attribute is replaced by a wrapper
+    that keeps the most recently used results; a call with arguments it has no key for
+    goes to the macro.
     """
-    try:
-        module = env.get_template("_examples.html").module
-    except jinja2.TemplateNotFound:
-        return
-    macro = getattr(module, "table", None)
-    if macro is None:
-        return
-    memo: OrderedDict[str, Any] = OrderedDict()  # the most recently used, at most MEMO_TABLES
+    for template, name, key_of, size in MEMOIZED_MACROS:
+        try:
+            module = env.get_template(template).module
+        except jinja2.TemplateNotFound:
+            continue
+        macro = getattr(module, name, None)
+        if isinstance(macro, jinja2.runtime.Macro):
+            setattr(module, name, _memoized(macro, key_of, size))
 
-    def table(block: Any, *args: Any, **kwargs: Any) -> Any:
-        key = getattr(block, "key", None)
-        if key is None or args or kwargs:
-            return macro(block, *args, **kwargs)
+
+def _memoized(macro: Callable[..., Any], key_of: Callable[..., Any], size: int
+              ) -> Callable[..., Any]:
+    memo: OrderedDict[Any, Any] = OrderedDict()  # the most recently used, at most *size*
+
+    def call(*args: Any, **kwargs: Any) -> Any:
+        key = None if kwargs or not args else key_of(*args)
+        if key is None:
+            return macro(*args, **kwargs)
         found = memo.get(key)
         if found is None:
-            found = memo[key] = macro(block)
-            if len(memo) > MEMO_TABLES:
+            found = memo[key] = macro(*args)
+            if len(memo) > size:
                 memo.popitem(last=False)
         else:
             memo.move_to_end(key)
         return found
 
-    module.table = table  # type: ignore[attr-defined]
+    return call
 
 
 def make_environment(templates_dir: str, translator: Translator,
@@ -389,16 +423,41 @@ def template_errors(templates: Path) -> Iterator[None]:
 
 
 def check_templates(env: jinja2.Environment, templates: Path,
-                    reverse: bool = False) -> list[Problem]:
-    """Load (compile) every template of *env*, in name order or the *reverse*: a problem
-    for each that does not."""
+                    names: Iterable[str] | None = None,
+                    parsed: Callable[[str, str, jinja2.nodes.Template], None] | None = None
+                    ) -> list[Problem]:
+    """Load (compile) every template of *env* in name order (or those *names*): a
+    problem for each that does not.
+
+    With *parsed* and a bytecode cache, a template not in the cache is parsed here and
+    *parsed* (name, source, tree) is called before the tree is compiled into the cache,
+    so that what else needs the tree (the messages) does not parse it again.
+    """
     problems = []
-    for name in sorted(env.list_templates(extensions=["html"]), reverse=reverse):
+    if names is None:
+        names = env.list_templates(extensions=["html"])
+    for name in names:
         try:
+            if parsed is not None and env.bytecode_cache is not None:
+                _compile_into_cache(env, env.bytecode_cache, name, parsed)
             env.get_template(name)
         except jinja2.TemplateSyntaxError as exc:
             problems.append(template_problem(exc, templates))
     return problems
+
+
+def _compile_into_cache(env: jinja2.Environment, bytecode: jinja2.BytecodeCache, name: str,
+                        parsed: Callable[[str, str, jinja2.nodes.Template], None]) -> None:
+    """Compile template *name* into *bytecode* (as ``jinja2.BaseLoader.load`` does),
+    unless it is there, parsing it once: *parsed* sees the tree before it is compiled."""
+    assert env.loader is not None
+    source, filename, _ = env.loader.get_source(env, name)
+    bucket = bytecode.get_bucket(env, name, filename, source)
+    if bucket.code is None:
+        tree = env.parse(source, name, filename)
+        parsed(name, source, tree)
+        bucket.code = env.compile(tree, name, filename)
+        bytecode.set_bucket(bucket)
 
 
 def relative(from_file: str, to_file: str) -> str:

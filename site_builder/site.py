@@ -44,12 +44,12 @@ from site_builder.render import (
     example_key,
     localized_values,
     make_environment,
-    memoize_tables,
+    memoize_macros,
     page_blocks,
     relative,
     rule_values,
 )
-from site_builder.source import other_entries
+from site_builder.source import other_keys
 
 ASSETS_DIR = "assets"
 STATUS_SLUG = "translation-status"
@@ -112,7 +112,12 @@ class Shared:
     tables: dict[str, dict[int, VerifiedTable]] | None
     values: dict[str, int]
     names: dict[str, str]
-    template_keys: list[tuple[str | None, str | tuple[str, str]]]
+    template_keys: list[tuple[str | None, str | tuple[str, ...]]]
+    # The (msgid, context, file) of the messages that are not in pages (see
+    # :func:`site_builder.source.other_keys`), and the keys of every source message (see
+    # :func:`source_keys`): what each language's coverage counts.
+    other_keys: list[tuple[str | tuple[str, ...], str | None, str]]
+    source_keys: set[bytes]
     bytecode: Any = None
     tools: dict[str, Any] = field(default_factory=dict)  # see :func:`language_tools`
     verifier: Any = None  # a scanned site's, made in each process that renders
@@ -138,19 +143,22 @@ class Shared:
 
 def prepare(site: Site, verification: Verification, bytecode: Any = None) -> Shared:
     from site_builder.cache import bytecode_cache
-    from site_builder.templates_i18n import template_messages
+    from site_builder.templates_i18n import template_keys
 
     tables: dict[str, dict[int, VerifiedTable]] | None = None
     if site.digests is None:
         tables = {}
         for (src, line), table in verification.tables.items():
             tables.setdefault(src, {})[line] = table
+    other = list(other_keys(site))
     return Shared(
         site=site,
         tables=tables,
         values=rule_values(),
         names={lang: native_name(lang) for lang in site.languages},
-        template_keys=[(m.context, m.msgid) for m in template_messages(site.root)],
+        template_keys=[(context, msgid) for _, context, msgid in template_keys(site.root)],
+        other_keys=other,
+        source_keys=source_keys(site, other),
         bytecode=bytecode if bytecode is not None else bytecode_cache(None),
     )
 
@@ -179,7 +187,7 @@ def _environment(shared: Shared, lang: str, translator: Translator) -> Any:
 
     env = make_environment(str(shared.site.root / TEMPLATES_DIR), translator, number,
                            shared.bytecode)
-    memoize_tables(env)
+    memoize_macros(env)
     return env
 
 
@@ -317,10 +325,10 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
     if lang == SOURCE_LANG:
         return result
     overall = Counts()
-    for key in source_keys(site):
+    for key in shared.source_keys:
         overall.add(coverage_state(catalog.get_key(key)))
     seen: set[tuple[str, str, str | None]] = set()
-    for msgid, context, location, _, _ in other_entries(site):
+    for msgid, context, location in shared.other_keys:
         singular = msgid[0] if isinstance(msgid, tuple) else msgid
         where = page_of(location)
         if singular and (where, singular, context) not in seen:
@@ -334,12 +342,14 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
     return result
 
 
-def source_keys(site: Site) -> set[bytes]:
-    """The distinct source messages of the site, by :func:`site_builder.po.message_key`."""
+def source_keys(site: Site, other: Iterable[tuple[str | tuple[str, ...], str | None, str]]
+                ) -> set[bytes]:
+    """The distinct source messages of the site, by :func:`site_builder.po.message_key`:
+    its pages' and the *other* (:func:`site_builder.source.other_keys`)."""
     keys = set(site.page_keys) if site.page_keys is not None else {
         key for page in site.pages for key in text_keys(s.text for s in page.segments()).values()}
     keys.update(message_key(msgid, context)
-                for msgid, context, _, _, _ in other_entries(site) if msgid)
+                for msgid, context, _ in other if msgid)
     return keys
 
 

@@ -14,7 +14,7 @@ from babel.messages.catalog import Catalog
 
 from site_builder.examples import PROFILES_FILE
 from site_builder.extract import _segment_kinds
-from site_builder.templates_i18n import template_messages
+from site_builder.templates_i18n import template_keys, template_messages
 
 if TYPE_CHECKING:
     from site_builder.build import Site
@@ -45,12 +45,26 @@ def page_entries(page: Page) -> Iterator[SourceEntry]:
 
 def other_entries(site: Site) -> Iterator[SourceEntry]:
     """The source messages that are not in pages: rule profile names, template strings."""
-    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
-        yield (profile.name, None, PROFILES_FILE, profile.name_line,
-               [f"rule profile name ({profile.key})"])
+    yield from _profile_entries(site)
     for message in template_messages(site.root):
         yield (message.msgid, message.context, message.source, message.line,
                list(message.comments))
+
+
+def other_keys(site: Site) -> Iterator[tuple[str | tuple[str, ...], str | None, str]]:
+    """The (msgid, context, file) of :func:`other_entries`, without the templates' lines
+    and comments: what a build needs, which has them from the trees it compiled the
+    templates from (:func:`site_builder.templates_i18n.template_keys`)."""
+    for msgid, context, source, _, _ in _profile_entries(site):
+        yield msgid, context, source
+    for source, context, msgid in template_keys(site.root):
+        yield msgid, context, source
+
+
+def _profile_entries(site: Site) -> Iterator[SourceEntry]:
+    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
+        yield (profile.name, None, PROFILES_FILE, profile.name_line,
+               [f"rule profile name ({profile.key})"])
 
 
 def source_catalog(site: Site) -> Catalog:

@@ -447,3 +447,17 @@ def test_streamed_coverage_equals_babel_coverage() -> None:
 
 def test_copy_project_has_no_cache(tmp_path: Path) -> None:
     assert not (copy_project(tmp_path / "p") / cache.CACHE_DIR).exists()
+
+
+def test_a_new_template_message_shows_up_in_the_coverage(built: Path, tmp_path: Path) -> None:
+    """The templates' messages are kept with their compiled code: a message added to a
+    template is counted (untranslated) in every language, as without the cache."""
+    status = built / "dist" / "pl" / "translation-status" / "index.html"
+    before = status.read_text(encoding="utf-8")
+    replace(built / "templates" / "base.html", "</footer>",
+            '{{ _("A notice no catalog has yet") }}</footer>')
+    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
+    after = status.read_text(encoding="utf-8")
+    assert after != before and "A notice no catalog has yet" in after
+    assert re.search(r"<td[^>]*>\s*1\s*</td>", after)  # one untranslated, per language
+    assert tree(built / "dist") == uncached(built, tmp_path)
