@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 import tomllib
 from collections.abc import Iterable, Iterator
@@ -653,16 +654,16 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
     jobs = _jobs(root, jobs)
     reading = [lang for lang in discover_languages(root) if lang not in reusable]
     whole = len(language_groups(root, reading)) <= 1
-    catalogs = CatalogReader(root, reading, jobs, keep=whole,
-                             templates=store.enabled and (jobs > 1 or _compile_aside(root)),
-                             store=store)
+    templates = TemplateWorker(root) if store.enabled and _compile_aside(root) else None
+    catalogs = CatalogReader(root, reading, jobs, keep=whole, store=store)
     try:
         if store.enabled and inputs is None:
             inputs = hash_inputs(root, base_url)
         site, checked = _scan(root, base_url, store, inputs)
         if not catalogs.in_workers:  # read them here, while a worker compiles the templates
             catalogs.read_all()
-        catalogs.wait_for_templates()  # meanwhile, the workers read the catalogs
+        if templates is not None:  # meanwhile, the workers read the catalogs
+            templates.finish()
         bytecode = _bytecode(root, store.enabled)
         template_problems = _check_templates(root, bytecode, store)
         from site_builder.templates_i18n import template_keys
@@ -674,6 +675,8 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         catalog_problems = catalogs.problems()
     finally:
         catalogs.close()
+        if templates is not None:
+            templates.close()
     problems = checked.problems + template_problems + catalog_problems
     if problems:  # every problem, then stop before rendering
         raise UserError(problems)
@@ -824,56 +827,30 @@ def _jobs(root: Path, jobs: int | None) -> int:
 
 class CatalogReader:
     """Reads catalogs (:func:`load_checked_catalog`), in worker processes when *jobs* > 1,
-    so that the caller can go on meanwhile.
-
-    With *templates*, a worker also compiles the templates into the on-disk bytecode
-    cache first (:func:`_compile_templates`); with *jobs* 1, that worker is the only one.
-    """
+    so that the caller can go on meanwhile."""
 
     def __init__(self, root: Path, langs: list[str], jobs: int, keep: bool = True,
-                 check: bool = True, templates: bool = False, store: Any = None) -> None:
+                 check: bool = True, store: Any = None) -> None:
         self.root = root
         self.langs = langs
         self._args = (root, keep, check, store)
         self.read: dict[str, ReadCatalog] = {}
         self._pool: Any = None
         self._pending: Any = None
-        self._templates: Any = None
         self._problems: list[Problem] | None = None
         self._all_read = False
-        parallel = jobs > 1 and len(langs) > 1
-        if parallel or templates:
+        if jobs > 1 and len(langs) > 1:
             import multiprocessing
 
-            global _TEMPLATE_TURNS
-            context = multiprocessing.get_context("fork")
-            if templates:  # shared with the worker: the next template to compile
-                _TEMPLATE_TURNS = context.Value("i", 0)
-            self._pool = context.Pool(min(jobs, len(langs)) if parallel else 1)
-            if templates:
-                self._templates = self._pool.apply_async(_compile_templates, (root,))
-            if parallel:
-                self._pending = self._pool.map_async(
-                    _read_catalog, [(root, lang, keep, check, store) for lang in langs],
-                    chunksize=1)
+            self._pool = multiprocessing.get_context("fork").Pool(min(jobs, len(langs)))
+            self._pending = self._pool.map_async(
+                _read_catalog, [(root, lang, keep, check, store) for lang in langs],
+                chunksize=1)
 
     @property
     def in_workers(self) -> bool:
         """Whether worker processes read the catalogs (else :meth:`problems` does)."""
         return self._pending is not None
-
-    def wait_for_templates(self) -> None:
-        """Have the templates compiled, if a worker is compiling them: this process
-        takes its turns too (see :func:`_compile_templates`), then waits for the worker."""
-        global _TEMPLATE_TURNS
-        if self._templates is not None:
-            if not self._templates.ready():
-                _compile_templates(self.root)
-            self._templates.wait()
-            self._templates = None
-            _TEMPLATE_TURNS = None
-            if self._all_read:
-                self.close()
 
     def read_all(self) -> None:
         """Wait for every catalog to be read (or read them here)."""
@@ -883,8 +860,7 @@ class CatalogReader:
             else:
                 root, keep, check, store = self._args
                 done = [_read_catalog((root, lang, keep, check, store)) for lang in self.langs]
-            if self._templates is None:
-                self.close()
+            self.close()
             self.read = dict(zip(self.langs, done, strict=True))
             self._all_read = True
 
@@ -916,16 +892,14 @@ def _read_catalog(job: tuple[Path, str, bool, bool, Any]) -> ReadCatalog:
 
 
 def _compile_aside(root: Path) -> bool:
-    """Whether a site too small to render in parallel should have a worker compile its
-    templates while this process verifies the content and reads the catalogs: when the
-    templates are not compiled yet, there is a core to spare, and this process runs no
-    other thread (forking a process with threads is not safe, e.g. under ``serve``)."""
-    import threading
-
-    if (os.cpu_count() or 1) < 2 or threading.active_count() > 1:
-        return False
+    """Whether a worker process should compile the templates while this process verifies
+    the content and reads the catalogs (see :class:`TemplateWorker`): when they are not
+    compiled yet, there is a core to spare, and this process runs no other thread
+    (forking a process with threads is not safe, e.g. under ``serve``)."""
     from site_builder.cache import CACHE_DIR
 
+    if not _can_fork():
+        return False
     if not (root / CACHE_DIR / "jinja").is_dir():
         return True  # nothing compiled (a first build): known without importing Jinja2
     bytecode = _bytecode(root, True)
@@ -935,38 +909,76 @@ def _compile_aside(root: Path) -> bool:
         return False
 
 
-# The number of the next template to compile, counted by every process that compiles
-# them (see :func:`_compile_templates`); set before the worker is forked.
-_TEMPLATE_TURNS: Any = None
+def _can_fork() -> bool:
+    """Whether there is a second core, and this process may fork (it runs no thread)."""
+    import threading
+
+    return (os.cpu_count() or 1) >= 2 and threading.active_count() == 1
 
 
-def _compile_templates(root: Path) -> None:
-    """Compile the templates into the on-disk bytecode cache, where the build's own
-    environments then find them, and keep their messages' keys in the cache; in a
-    worker, while this process verifies the content, then in both.
+class TemplateWorker:
+    """Compiles the templates into the on-disk bytecode cache, and keeps their messages'
+    keys in the cache (:func:`_check_templates`), in a process forked from this one while
+    this one verifies the content and reads the catalogs; :meth:`finish` has this process
+    take its turns too, then waits for the worker.
 
-    Each process takes the next template not yet taken (the largest first, so that
-    the two finish close together), until none is left. A template already there is
-    only loaded; one that does not compile, the build reports itself
-    (:func:`_check_templates`).
+    The two take turns through a pipe that holds one token per template, the largest
+    template first, so that they finish close together: reading a token takes that
+    template. Nothing depends on the worker succeeding: a template it did not compile
+    (or one that does not compile) the build compiles (or reports) itself.
     """
-    from site_builder.cache import Cache
 
-    base = root / TEMPLATES_DIR
-    names = sorted((p.relative_to(base).as_posix() for p in base.rglob("*.html")),
-                   key=lambda name: (-(base / name).stat().st_size, name))
-    turns = _TEMPLATE_TURNS
+    TOKEN = 4  # bytes a token: a template's number
 
-    def taken() -> Iterator[str]:
-        while True:
-            with turns.get_lock():
-                number = turns.value
-                turns.value += 1
-            if number >= len(names):
-                return
-            yield names[number]
+    def __init__(self, root: Path) -> None:
+        base = root / TEMPLATES_DIR
+        self.root = root
+        self.names = sorted((p.relative_to(base).as_posix() for p in base.rglob("*.html")),
+                            key=lambda name: (-(base / name).stat().st_size, name))
+        self._tokens, tokens = os.pipe()
+        sys.stdout.flush()
+        sys.stderr.flush()
+        self._pid = os.fork()
+        if self._pid == 0:  # the worker: its turns, then out, whatever happens
+            code = 1
+            try:
+                os.close(tokens)
+                self._take_turns()
+                code = 0
+            finally:
+                os._exit(code)
+        try:  # a pipe holds 64 KiB: beyond that, this waits for the worker to take some
+            os.write(tokens, b"".join(number.to_bytes(self.TOKEN, "little")
+                                      for number in range(len(self.names))))
+        finally:
+            os.close(tokens)
 
-    _check_templates(root, _bytecode(root, True), Cache(root), taken() if turns else names)
+    def _take_turns(self) -> None:
+        from site_builder.cache import Cache
+
+        def taken() -> Iterator[str]:
+            while len(token := os.read(self._tokens, self.TOKEN)) == self.TOKEN:
+                yield self.names[int.from_bytes(token, "little")]
+
+        _check_templates(self.root, _bytecode(self.root, True), Cache(self.root), taken())
+
+    def finish(self) -> None:
+        """Take this process's turns until every template is taken, then wait for the
+        worker to compile its last."""
+        if self._pid:
+            self._take_turns()
+            self.close(stop=False)
+
+    def close(self, stop: bool = True) -> None:
+        """Wait for the worker to end (*stop* it first); nothing if it has."""
+        if self._pid:
+            if stop:
+                import signal
+
+                os.kill(self._pid, signal.SIGTERM)
+            os.waitpid(self._pid, 0)
+            os.close(self._tokens)
+            self._pid = 0
 
 
 def language_groups(root: Path, langs: list[str], budget: int | None = None) -> list[list[str]]:
@@ -1071,9 +1083,11 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
     """Render every language of *catalogs* (language -> catalog, None for the source
     language) into *tmp*.
 
-    With more than one process, the pages are rendered in runs by this process and
-    worker processes forked after the catalogs were read, which share them; each page
-    is read once and rendered in every language.
+    With more than one process (*jobs*), the pages are rendered in runs by this process
+    and worker processes forked after the catalogs were read, which share them; each
+    page is read once and rendered in every language. A site too small for that (*jobs*
+    1) has its languages rendered in two processes when it can (:func:`_render_split`);
+    with *jobs* 0, this process renders them all.
     """
     global _SHARED
     from site_builder.site import finish_language
@@ -1083,6 +1097,8 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
     written: dict[str, tuple[int, int]] = {}
     if not catalogs:
         return results, written
+    if jobs == 1 and len(catalogs) > 1 and _can_fork():
+        return _render_split(shared, catalogs, tmp)
     try:
         if jobs > 1:
             import gc
@@ -1123,6 +1139,62 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
                                             [by_lang[lang] for by_lang, _ in parts])
         shared.tools.pop(lang, None)  # it holds the catalog, which the caller lets go of
     return results, written
+
+
+def _render_split(shared: Any, catalogs: dict[str, Any], tmp: Path
+                  ) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
+    """:func:`_render_languages` in one process, for every other language of *catalogs*,
+    in this process and in a worker forked from it, which sends back what its
+    languages gave (their results, and the files it wrote) through a pipe.
+
+    A problem the worker finds (a template error while rendering) is raised here, as
+    if this process had found it.
+    """
+    import pickle
+    import signal
+
+    langs = list(catalogs)
+    theirs = {lang: catalogs[lang] for lang in langs[1::2]}
+    ours = {lang: catalogs[lang] for lang in langs[::2]}
+    back, send = os.pipe()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    pid = os.fork()
+    if pid == 0:  # the worker: its languages, what they gave, then out whatever happens
+        code = 1
+        try:
+            os.close(back)
+            outcome: tuple[str, Any]
+            try:
+                outcome = ("done", _render_languages(shared, theirs, tmp, 0))
+            except UserError as exc:
+                outcome = ("problems", exc)
+            except Exception as exc:  # noqa: BLE001 - reported by this process
+                outcome = ("failed", f"{type(exc).__name__}: {exc}")
+            with os.fdopen(send, "wb") as out:
+                pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+            code = 0
+        finally:
+            os._exit(code)
+    os.close(send)
+    try:
+        results, written = _render_languages(shared, ours, tmp, 0)
+    except BaseException:
+        os.kill(pid, signal.SIGTERM)
+        raise
+    finally:
+        with os.fdopen(back, "rb") as fh:
+            data = fh.read()
+        os.waitpid(pid, 0)
+    kind, value = pickle.loads(data) if data else ("failed", "it ended without a result")
+    if kind == "problems":
+        raise value
+    if kind != "done":
+        raise RuntimeError(f"a process rendering {', '.join(theirs)} failed: {value}")
+    their_results, their_written = value
+    results.update(their_results)
+    written.update(their_written)
+    return {lang: results[lang] for lang in langs}, written
 
 
 def _write(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:

@@ -311,10 +311,16 @@ def test_each_group_of_catalogs_is_let_go_once_rendered(
     monkeypatch.setattr(build_module, "CATALOG_BUDGET", 1)
     held: list[list[str]] = []
     real = build_module._render_languages
+    depth = [0]
 
     def spy(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: int) -> Any:
-        done = real(shared, catalogs, tmp, jobs)
-        held.append(sorted(lang for lang in catalogs if lang in shared.tools))
+        depth[0] += 1  # a group's languages may be rendered in two processes, each a call
+        try:
+            done = real(shared, catalogs, tmp, jobs)
+        finally:
+            depth[0] -= 1
+        if not depth[0]:
+            held.append(sorted(lang for lang in catalogs if lang in shared.tools))
         return done
 
     monkeypatch.setattr(build_module, "_render_languages", spy)
@@ -461,3 +467,33 @@ def test_a_new_template_message_shows_up_in_the_coverage(built: Path, tmp_path: 
     assert after != before and "A notice no catalog has yet" in after
     assert re.search(r"<td[^>]*>\s*1\s*</td>", after)  # one untranslated, per language
     assert tree(built / "dist") == uncached(built, tmp_path)
+
+
+def test_a_small_site_built_in_two_processes_equals_one_built_in_one(
+        project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On a first build a worker process compiles the templates, and a small site's
+    languages are rendered half in a worker: the site is the one a single process
+    builds, and the worker leaves the templates' message keys in the cache."""
+    from site_builder import build as build_module
+
+    calls: list[str] = []
+
+    def spy(name: str) -> Any:
+        real = getattr(build_module, name)
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            calls.append(name)
+            return real(*args, **kwargs)
+        return call
+
+    monkeypatch.setattr(build_module, "TemplateWorker", spy("TemplateWorker"))
+    monkeypatch.setattr(build_module, "_render_split", spy("_render_split"))
+    monkeypatch.setattr(build_module, "_can_fork", lambda: True)
+    build(project, tmp_path / "two")
+    assert calls == ["TemplateWorker", "_render_split"]
+    keys = project / cache.CACHE_DIR / "template-keys"
+    assert len(list(keys.iterdir())) == len(list((project / "templates").glob("*.html")))
+    monkeypatch.setattr(build_module, "_can_fork", lambda: False)
+    build(project, tmp_path / "one", cache=False)
+    assert calls == ["TemplateWorker", "_render_split"]
+    assert tree(tmp_path / "two") == tree(tmp_path / "one")

@@ -89,6 +89,23 @@ def test_template_error_while_rendering_is_reported_at_its_line(
     assert not (project / "dist").exists()
 
 
+def test_template_error_in_one_language_is_reported_from_any_process(project: Path) -> None:
+    """A small site's languages are rendered in two processes: an error that only one
+    language meets is reported, at its line, whichever process rendered it."""
+    for lang in ("pl", "vi"):  # one rendered by each process (en, ms, pl | id, vi)
+        line = break_file(project, PAGE, "{% block main %}",
+                          f'{{% block main %}}{{% if lang == "{lang}" %}}{{{{ nope.x }}}}'
+                          "{% endif %}")
+        result = run_cli("build", "--root", str(project))
+        assert result.code == 2, result.err
+        assert "Traceback" not in result.err
+        assert f"{PAGE}:{line}: template error while rendering: 'nope' is undefined" \
+            in result.err.splitlines()
+        assert not (project / "dist").exists()
+        break_file(project, PAGE, f'{{% if lang == "{lang}" %}}{{{{ nope.x }}}}{{% endif %}}',
+                   "")
+
+
 def test_template_and_content_errors_are_reported_together(project: Path) -> None:
     template_line = break_file(project, PAGE, "{% block main %}", "{% block main %}{% if %}")
     content_line = break_file(project, FM, "cards: QH KH AH", "cards: QH KH AX")
