@@ -7,11 +7,14 @@ A build to a folder (:func:`build`) holds little of the site at a time:
 
 * load and verify: each page is read, parsed and its examples replayed, then only its
   front matter is kept (:func:`scan_site`); meanwhile worker processes read and check
-  the catalogs (:class:`CatalogReader`) into :class:`site_builder.po.CompactCatalog`;
+  the catalogs (:class:`CatalogReader`) into :class:`site_builder.po.CompactCatalog`,
+  and a forked worker compiles the templates (:class:`TemplateWorker`);
 * render: runs of pages are rendered by this process and forked workers that share the
   catalogs; each page is read again (its bytes must not have changed) and rendered in
-  every language (:func:`_render_languages`); catalogs too large to hold together are
-  read again a group of languages at a time (:func:`language_groups`);
+  every language (:func:`_render_languages`); a site too small for that has its
+  languages rendered half in a forked worker (:func:`_render_split`); catalogs too
+  large to hold together are read again a group of languages at a time
+  (:func:`language_groups`);
 * write: each file goes to the temporary folder as soon as it is rendered.
 
 The build cache (:mod:`site_builder.cache`) skips what has not changed.
@@ -913,7 +916,8 @@ def _can_fork() -> bool:
     """Whether there is a second core, and this process may fork (it runs no thread)."""
     import threading
 
-    return (os.cpu_count() or 1) >= 2 and threading.active_count() == 1
+    return (hasattr(os, "fork") and (os.cpu_count() or 1) >= 2
+            and threading.active_count() == 1)
 
 
 class TemplateWorker:
@@ -1164,15 +1168,15 @@ def _render_split(shared: Any, catalogs: dict[str, Any], tmp: Path
         code = 1
         try:
             os.close(back)
-            outcome: tuple[str, Any]
             try:
-                outcome = ("done", _render_languages(shared, theirs, tmp, 0))
+                data = pickle.dumps(("done", _render_languages(shared, theirs, tmp, 0)),
+                                    protocol=pickle.HIGHEST_PROTOCOL)
             except UserError as exc:
-                outcome = ("problems", exc)
+                data = pickle.dumps(("problems", exc), protocol=pickle.HIGHEST_PROTOCOL)
             except Exception as exc:  # noqa: BLE001 - reported by this process
-                outcome = ("failed", f"{type(exc).__name__}: {exc}")
+                data = pickle.dumps(("failed", f"{type(exc).__name__}: {exc}"))
             with os.fdopen(send, "wb") as out:
-                pickle.dump(outcome, out, protocol=pickle.HIGHEST_PROTOCOL)
+                out.write(data)
             code = 0
         finally:
             os._exit(code)
@@ -1186,7 +1190,10 @@ def _render_split(shared: Any, catalogs: dict[str, Any], tmp: Path
         with os.fdopen(back, "rb") as fh:
             data = fh.read()
         os.waitpid(pid, 0)
-    kind, value = pickle.loads(data) if data else ("failed", "it ended without a result")
+    try:
+        kind, value = pickle.loads(data)
+    except Exception:  # noqa: BLE001 - e.g. nothing: the process ended before it was done
+        kind, value = "failed", "it ended without a result"
     if kind == "problems":
         raise value
     if kind != "done":

@@ -497,3 +497,24 @@ def test_a_small_site_built_in_two_processes_equals_one_built_in_one(
     build(project, tmp_path / "one", cache=False)
     assert calls == ["TemplateWorker", "_render_split"]
     assert tree(tmp_path / "two") == tree(tmp_path / "one")
+
+
+def test_a_render_worker_that_fails_fails_the_build(
+        project: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker rendering half the languages that fails for a reason of its own (not a
+    problem in the input) fails the build, naming its languages; nothing is written."""
+    from site_builder import build as build_module
+
+    real = build_module._render_languages
+
+    def failing(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: int) -> Any:
+        if "pl" in catalogs and jobs == 0:
+            raise ValueError("a disk that is full, say")
+        return real(shared, catalogs, tmp, jobs)
+
+    monkeypatch.setattr(build_module, "_render_languages", failing)
+    monkeypatch.setattr(build_module, "_can_fork", lambda: True)
+    with pytest.raises(RuntimeError, match=r"rendering id, pl failed: ValueError: a disk"):
+        build(project, tmp_path / "out", cache=False)
+    assert not (tmp_path / "out").exists()
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".out.new-")]

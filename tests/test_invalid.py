@@ -92,7 +92,7 @@ def test_template_error_while_rendering_is_reported_at_its_line(
 def test_template_error_in_one_language_is_reported_from_any_process(project: Path) -> None:
     """A small site's languages are rendered in two processes: an error that only one
     language meets is reported, at its line, whichever process rendered it."""
-    for lang in ("pl", "vi"):  # one rendered by each process (en, ms, pl | id, vi)
+    for lang in ("pl", "vi"):  # one rendered by each process (en, ms, vi | id, pl)
         line = break_file(project, PAGE, "{% block main %}",
                           f'{{% block main %}}{{% if lang == "{lang}" %}}{{{{ nope.x }}}}'
                           "{% endif %}")
