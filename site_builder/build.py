@@ -933,29 +933,37 @@ class TemplateWorker:
     """
 
     TOKEN = 4  # bytes a token: a template's number
+    TOKENS = 4096  # bytes of tokens at most: what any pipe holds (else, no worker)
 
     def __init__(self, root: Path) -> None:
         base = root / TEMPLATES_DIR
         self.root = root
         self.names = sorted((p.relative_to(base).as_posix() for p in base.rglob("*.html")),
                             key=lambda name: (-(base / name).stat().st_size, name))
-        self._tokens, tokens = os.pipe()
+        self._pid = 0
+        tokens = b"".join(number.to_bytes(self.TOKEN, "little")
+                          for number in range(len(self.names)))
+        if len(tokens) > self.TOKENS:
+            return  # this process compiles them all (finish does nothing)
+        self._tokens, write = os.pipe()
+        try:
+            os.write(write, tokens)
+        finally:
+            os.close(write)  # once the tokens are taken, a read finds the end of the pipe
         sys.stdout.flush()
         sys.stderr.flush()
-        self._pid = os.fork()
+        try:
+            self._pid = os.fork()
+        except OSError:  # e.g. too many processes: this process compiles them all
+            os.close(self._tokens)
+            return
         if self._pid == 0:  # the worker: its turns, then out, whatever happens
             code = 1
             try:
-                os.close(tokens)
                 self._take_turns()
                 code = 0
             finally:
                 os._exit(code)
-        try:  # a pipe holds 64 KiB: beyond that, this waits for the worker to take some
-            os.write(tokens, b"".join(number.to_bytes(self.TOKEN, "little")
-                                      for number in range(len(self.names))))
-        finally:
-            os.close(tokens)
 
     def _take_turns(self) -> None:
         from site_builder.cache import Cache
@@ -1163,7 +1171,12 @@ def _render_split(shared: Any, catalogs: dict[str, Any], tmp: Path
     back, send = os.pipe()
     sys.stdout.flush()
     sys.stderr.flush()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # e.g. too many processes: this process renders them all
+        os.close(back)
+        os.close(send)
+        return _render_languages(shared, catalogs, tmp, 0)
     if pid == 0:  # the worker: its languages, what they gave, then out whatever happens
         code = 1
         try:
