@@ -715,7 +715,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
             global_files.append(rel)
             _write(tmp, rel, data)
 
-        from site_builder.render import template_errors
+        from site_builder.templating import template_errors
 
         with template_errors(root / TEMPLATES_DIR):
             render_globals(shared, results, emit)
@@ -747,8 +747,8 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
 
 
 def _build_in_memory(root: Path, base_url: str | None, strict: bool) -> BuildResult:
-    from site_builder.render import template_errors
     from site_builder.site import render_site
+    from site_builder.templating import template_errors
 
     site, problems = load_site(root, base_url)
     if problems:
@@ -1037,8 +1037,8 @@ def _render_runs(_: Any = None) -> list[tuple[int, tuple[dict[str, Any],
 def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[int, int]]]:
     """Render the pages of one run (start, stop) in every language being rendered, into
     the temporary folder; in this process or in a worker process."""
-    from site_builder.render import template_errors
     from site_builder.site import render_pages
+    from site_builder.templating import template_errors
 
     shared, tmp, catalogs = _SHARED[:3]
     written: dict[str, tuple[int, int]] = {}
@@ -1071,8 +1071,8 @@ def _check_templates(root: Path, bytecode: Any, store: Any,
     there): a problem for each that does not compile. The keys of the messages of each
     template compiled here are kept in this process and *store*, from the tree it was
     compiled from (:func:`site_builder.templates_i18n.remember_keys`)."""
-    from site_builder.render import check_templates
     from site_builder.templates_i18n import remember_keys
+    from site_builder.templating import check_templates
 
     def parsed(name: str, source: str, tree: Any) -> None:
         remember_keys(name, source, tree, store)
@@ -1083,9 +1083,9 @@ def _check_templates(root: Path, bytecode: Any, store: Any,
 
 def _template_env(root: Path, bytecode: Any) -> Any:
     """A Jinja2 environment of the project's templates, made as the languages' are (see
-    :func:`site_builder.render.make_environment`), to compile or check them with."""
+    :func:`site_builder.templating.make_environment`), to compile or check them with."""
     from site_builder.i18n import Translator
-    from site_builder.render import make_environment
+    from site_builder.templating import make_environment
 
     return make_environment(str(root / TEMPLATES_DIR), Translator(SOURCE_LANG), str, bytecode)
 
@@ -1143,7 +1143,7 @@ def _render_languages(shared: Any, catalogs: dict[str, Any], tmp: Path, jobs: in
 
     for _, files in parts:
         written.update(files)
-    from site_builder.render import template_errors
+    from site_builder.templating import template_errors
 
     for lang, catalog in catalogs.items():
         with template_errors(shared.site.root / TEMPLATES_DIR):

@@ -43,13 +43,13 @@ from site_builder.render import (
     Text,
     example_key,
     localized_values,
-    make_environment,
     memoize_macros,
     page_blocks,
     relative,
     rule_values,
 )
 from site_builder.source import other_keys
+from site_builder.templating import make_environment
 
 ASSETS_DIR = "assets"
 STATUS_SLUG = "translation-status"
@@ -112,11 +112,11 @@ class Shared:
     tables: dict[str, dict[int, VerifiedTable]] | None
     values: dict[str, int]
     names: dict[str, str]
-    template_keys: list[tuple[str | None, str | tuple[str, ...]]]
+    template_keys: list[tuple[str | None, str | tuple[str, str]]]
     # The (msgid, context, file) of the messages that are not in pages (see
     # :func:`site_builder.source.other_keys`), and the keys of every source message (see
     # :func:`source_keys`): what each language's coverage counts.
-    other_keys: list[tuple[str | tuple[str, ...], str | None, str]]
+    other_keys: list[tuple[str | tuple[str, str], str | None, str]]
     source_keys: set[bytes]
     bytecode: Any = None
     tools: dict[str, Any] = field(default_factory=dict)  # see :func:`language_tools`
@@ -342,7 +342,7 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
     return result
 
 
-def source_keys(site: Site, other: Iterable[tuple[str | tuple[str, ...], str | None, str]]
+def source_keys(site: Site, other: Iterable[tuple[str | tuple[str, str], str | None, str]]
                 ) -> set[bytes]:
     """The distinct source messages of the site, by :func:`site_builder.po.message_key`:
     its pages' and the *other* (:func:`site_builder.source.other_keys`)."""

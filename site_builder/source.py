@@ -51,7 +51,7 @@ def other_entries(site: Site) -> Iterator[SourceEntry]:
                list(message.comments))
 
 
-def other_keys(site: Site) -> Iterator[tuple[str | tuple[str, ...], str | None, str]]:
+def other_keys(site: Site) -> Iterator[tuple[str | tuple[str, str], str | None, str]]:
     """The (msgid, context, file) of :func:`other_entries`, without the templates' lines
     and comments: what a build needs, which has them from the trees it compiled the
     templates from (:func:`site_builder.templates_i18n.template_keys`)."""

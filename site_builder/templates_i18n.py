@@ -11,19 +11,17 @@ from __future__ import annotations
 import io
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
-
-from site_builder.checks import CARD_CONTEXTS
 
 TEMPLATE_METHOD = "jinja2.ext.babel_extract"
 TEMPLATE_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true",
                     "lstrip_blocks": "true"}
 TEMPLATES_DIR = "templates"
 
-Key = tuple[str | None, str | tuple[str, ...]]  # (context, msgid)
-FileKey = tuple[str, str | None, str | tuple[str, ...]]  # (file, context, msgid)
+Key = tuple[str | None, str | tuple[str, str]]  # (context, msgid)
+FileKey = tuple[str, str | None, str | tuple[str, str]]  # (file, context, msgid)
 
 
 @dataclass(frozen=True)
@@ -75,7 +73,8 @@ def ast_keys(ast: Any) -> list[Key]:
         return ((line, func, message, []) for line, func, message
                 in extract_from_ast(ast, keywords))
 
-    return [(context, msgid) for _, msgid, _, context
+    # a plural's msgid is (singular, plural): DEFAULT_KEYWORDS name two strings at most
+    return [cast(Key, (context, msgid)) for _, msgid, _, context
             in extract(from_ast, io.BytesIO(b""), DEFAULT_KEYWORDS)]
 
 
@@ -146,5 +145,7 @@ def template_keys(root: Path, cache: Any = None) -> list[FileKey]:
 
 def card_terms(root: Path) -> list[tuple[str, str]]:
     """The (context, msgid) pairs that name cards: ranks, suits and the card-name pattern."""
+    from site_builder.checks import CARD_CONTEXTS
+
     return sorted({(context, msgid) for _, context, msgid in template_keys(root)
                    if context in CARD_CONTEXTS and isinstance(msgid, str)})
