@@ -167,7 +167,8 @@ class Cache:
 def bytecode_cache(root: Path | None) -> Any:
     """A Jinja2 bytecode cache shared by every language's environment.
 
-    Each template is compiled once per build, not once per language; with a root,
+    Each template is compiled (or read from disk) once per build, not once per
+    language, and every environment gets the same code object; with a root,
     the compiled code is also kept on disk (keyed by the template's source checksum
     and :func:`code_version`, so an edited template is compiled again).
     """
@@ -175,7 +176,9 @@ def bytecode_cache(root: Path | None) -> Any:
 
     class SharedBytecodeCache(jinja2.BytecodeCache):
         def __init__(self, directory: Path | None) -> None:
-            self.memory: dict[str, bytes] = {}
+            # Each template's code, by its key and checksum: loaded (or compiled) once for
+            # every environment, since code objects are immutable.
+            self.code: dict[str, Any] = {}
             self.directory = directory
 
         def _file(self, bucket: jinja2.bccache.Bucket) -> Path | None:
@@ -198,27 +201,30 @@ def bytecode_cache(root: Path | None) -> Any:
             return True
 
         def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            data = self.memory.get(bucket.key + bucket.checksum)
-            if data is None and (path := self._file(bucket)) is not None:
-                try:
-                    data = path.read_bytes()
-                except OSError:
-                    data = None
-                else:
-                    self.memory[bucket.key + bucket.checksum] = data
-            if data is not None:
-                bucket.bytecode_from_string(data)
+            code = self.code.get(bucket.key + bucket.checksum)
+            if code is not None:
+                bucket.code = code
+                return
+            path = self._file(bucket)
+            if path is None:
+                return
+            try:
+                data = path.read_bytes()
+            except OSError:
+                return
+            bucket.bytecode_from_string(data)  # no code if the file is not Jinja2's
+            if bucket.code is not None:
+                self.code[bucket.key + bucket.checksum] = bucket.code
 
         def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            data = bucket.bytecode_to_string()
-            self.memory[bucket.key + bucket.checksum] = data
+            self.code[bucket.key + bucket.checksum] = bucket.code
             path = self._file(bucket)
             if path is not None:
                 try:
                     path.parent.mkdir(parents=True, exist_ok=True)
                     fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
                     with os.fdopen(fd, "wb") as fh:
-                        fh.write(data)
+                        fh.write(bucket.bytecode_to_string())
                     os.replace(tmp, path)
                 except OSError:
                     pass
