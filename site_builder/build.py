@@ -389,14 +389,18 @@ class Checked:
     claims: int = 0  # how many claims were verified
 
 
-def verify_site(site: Site, catalogs: bool = True) -> Checked:
+def verify_site(site: Site, catalogs: bool = True, examples: bool = True) -> Checked:
     """Replay every example, check every placeholder and every translation.
 
-    With ``catalogs=False`` the catalogs are left to the caller (see :func:`check_catalogs`).
+    With ``catalogs=False`` the catalogs are left to the caller (see :func:`check_catalogs`);
+    with ``examples=False`` the examples are not replayed (when the rule profiles did
+    not load, every example would fail with them).
     """
+    from site_builder.examples import Verification
     from site_builder.render import rule_values
 
-    verification = verify_examples(site.pages, site.profiles)
+    verification = (verify_examples(site.pages, site.profiles) if examples
+                    else Verification())
     problems = verification_problems(verification)
     values = rule_values()
     for page in site.pages:
@@ -665,6 +669,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         site, checked = _scan(root, base_url, store, inputs)
         if not catalogs.in_workers:  # read them here, while a worker compiles the templates
             catalogs.read_all()
+        names = _language_names(site.languages)  # CLDR's data, loaded while it compiles
         if templates is not None:  # meanwhile, the workers read the catalogs
             templates.finish()
         bytecode = _bytecode(root, store.enabled)
@@ -674,7 +679,7 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         template_keys(root, store)  # as the templates were compiled, or from the cache
         shared = None
         if not checked.problems and not template_problems:
-            shared = _prepare(site, checked, bytecode)
+            shared = _prepare(site, checked, bytecode, names)
         catalog_problems = catalogs.problems()
     finally:
         catalogs.close()
@@ -1050,12 +1055,26 @@ def _render_run(run: tuple[int, int]) -> tuple[dict[str, Any], dict[str, tuple[i
         return render_pages(shared, catalogs, emit, *run), written
 
 
-def _prepare(site: Site, checked: Checked, bytecode: Any) -> Any:
+def _prepare(site: Site, checked: Checked, bytecode: Any, names: dict[str, str]) -> Any:
     """What rendering needs (:func:`site_builder.site.prepare`), with the templates
     compiled in *bytecode* (see :func:`_check_templates`), once for every process."""
     from site_builder.site import prepare
 
-    return prepare(site, checked.verification, bytecode)
+    return prepare(site, checked.verification, bytecode, names)
+
+
+def _language_names(langs: Iterable[str]) -> dict[str, str]:
+    """Each language's name for itself (:func:`site_builder.i18n.native_name`); none for
+    a language CLDR does not know (its catalog's problem, reported with the others)."""
+    from site_builder.i18n import native_name
+
+    names = {}
+    for lang in langs:
+        try:
+            names[lang] = native_name(lang)
+        except ValueError:
+            pass
+    return names
 
 
 def template_problems(root: Path) -> list[Problem]:

@@ -53,7 +53,7 @@ def parse_locale(lang: str) -> Locale:
 @functools.cache
 def num_plurals(lang: str) -> int:
     """How many plural forms a gettext catalog for *lang* has (from CLDR via Babel)."""
-    return int(get_plural(lang).num_plurals)
+    return int(get_plural(parse_locale(lang)).num_plurals)
 
 
 def native_name(lang: str) -> str:
@@ -73,6 +73,10 @@ class LoadedCatalog:
 
 def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Problem]]:
     rel = po_path(lang)
+    try:
+        parse_locale(lang)
+    except ValueError as exc:  # the folder's name is not a language CLDR knows
+        return None, [Problem(rel, 0, f"{exc}; the folder's name is the language's code")]
     data = (root / rel).read_bytes()
     try:
         data.decode("utf-8")

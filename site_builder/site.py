@@ -141,7 +141,10 @@ class Shared:
                              for block in page.examples}, keys
 
 
-def prepare(site: Site, verification: Verification, bytecode: Any = None) -> Shared:
+def prepare(site: Site, verification: Verification, bytecode: Any = None,
+            names: dict[str, str] | None = None) -> Shared:
+    """What every language's rendering reads (:class:`Shared`); *names*, each language's
+    name for itself, if they are known already."""
     from site_builder.cache import bytecode_cache
     from site_builder.templates_i18n import template_keys
 
@@ -155,7 +158,8 @@ def prepare(site: Site, verification: Verification, bytecode: Any = None) -> Sha
         site=site,
         tables=tables,
         values=rule_values(),
-        names={lang: native_name(lang) for lang in site.languages},
+        names=names if names is not None else {lang: native_name(lang)
+                                               for lang in site.languages},
         template_keys=[(context, msgid) for _, context, msgid in template_keys(site.root)],
         other_keys=other,
         source_keys=source_keys(site, other),

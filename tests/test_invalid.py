@@ -7,6 +7,7 @@ piece of text; the expected error names that file and the line of the change.
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -60,6 +61,7 @@ def test_broken_input_is_reported_with_path_and_line(project: Path, case: str) -
         text = (project / rel).read_text(encoding="utf-8")
         (project / rel).write_text(text.replace("total: 48\nthreshold: 51", "threshold: 51", 1),
                                    encoding="utf-8")
+    reported = {}
     for command in ("build", "check"):
         result = run_cli(command, "--root", str(project))
         assert result.code == 2, (command, result.err)
@@ -70,6 +72,8 @@ def test_broken_input_is_reported_with_path_and_line(project: Path, case: str) -
         lines = {int(e.split(":")[1]) for e in matching}
         # the message points at the changed line (or the next one, for a removed line)
         assert lines & {line, line + 1}, (case, lines, line)
+        reported[command] = sorted(errors)
+    assert reported["check"] == reported["build"]  # the same problems, all in one run
     assert not (project / "dist").exists()
 
 
@@ -186,3 +190,20 @@ def test_check_json_lists_every_claim() -> None:
                        "scores"}:
                 stated.add((rel, number))
     assert {(c["source"], c["line"]) for c in claims} == stated
+
+
+def test_a_catalog_folder_that_is_not_a_language(project: Path) -> None:
+    """A folder of locales/ named with a code CLDR does not know is a user error at that
+    catalog, with the others of the run: no traceback, nothing written."""
+    shutil.copytree(project / "locales" / "pl", project / "locales" / "xx")
+    line = break_file(project, FM, "cards: QH KH AH", "cards: QH KH AX")
+    for command in ("build", "check"):
+        result = run_cli(command, "--root", str(project))
+        assert result.code == 2, (command, result.err)
+        assert "Traceback" not in result.err and "internal error" not in result.err
+        errors = result.err.splitlines()
+        assert "locales/xx/LC_MESSAGES/messages.po: unknown language code 'xx' (unknown " \
+               "locale 'xx'); use a CLDR code such as ms, pl, vi or id; the folder's name " \
+               "is the language's code" in errors, (command, errors)
+        assert any(e.startswith(f"{FM}:{line}:") for e in errors), (command, errors)
+    assert not (project / "dist").exists()
