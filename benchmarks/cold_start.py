@@ -15,6 +15,13 @@ It prints the median, minimum and maximum of each. Python's own start (``python 
 pass``) is timed alongside, as the floor no Python command goes below. Our modules are
 byte-compiled first, as a regular install does (this machine may set
 ``PYTHONDONTWRITEBYTECODE``, which would have every run compile them again).
+
+With ``--against REV`` it times first builds only, of this code and of the code at git
+revision REV (a temporary ``git worktree``, put first on ``PYTHONPATH``), in turn, and
+prints the ratio of their medians: a comparison that the machine's changing speed
+affects least.
+
+    .venv/bin/python benchmarks/cold_start.py --runs 20 --against 60fc490
 """
 
 from __future__ import annotations
@@ -53,11 +60,15 @@ def edit(path: Path, old: str, new: str) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--runs", type=int, default=10)
+    parser.add_argument("--against", metavar="REV", default=None,
+                        help="time first builds side by side with the code at git REV")
     args = parser.parse_args()
     subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "site_builder")],
                    check=True)
     work = Path(tempfile.mkdtemp(prefix="rami-cold-start-"))
     try:
+        if args.against:
+            return against(args.against, args.runs, work)
         for part in PARTS:
             source = ROOT / part
             if source.is_dir():
@@ -92,6 +103,49 @@ def main() -> int:
                   f"{max(walls):7.3f}s")
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    return 0
+
+
+def against(rev: str, runs: int, work: Path) -> int:
+    """First builds of this code and of the code at *rev*, in turn (see the module's
+    docstring); the other code's project files are its own."""
+    import os
+
+    other = work / "other"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(other),
+                    rev], check=True)
+    try:
+        subprocess.run([sys.executable, "-m", "compileall", "-q",
+                        str(other / "site_builder")], check=True)
+        trees = {"this code": ROOT, rev: other}
+        times: dict[str, list[float]] = {name: [] for name in trees}
+        for run in range(runs):
+            order = list(trees.items()) if run % 2 == 0 else list(trees.items())[::-1]
+            for name, tree in order:
+                project = work / "project"
+                shutil.rmtree(project, ignore_errors=True)
+                project.mkdir()
+                for part in PARTS:
+                    source = tree / part
+                    if source.is_dir():
+                        shutil.copytree(source, project / part)
+                    elif source.exists():
+                        shutil.copy2(source, project / part)
+                start = time.perf_counter()
+                subprocess.run([sys.executable, "-m", "site_builder", "build"], cwd=project,
+                               check=True, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL,
+                               env={**os.environ, "PYTHONPATH": str(tree)})
+                times[name].append(time.perf_counter() - start)
+        print(f"first build of the real site, {runs} runs each, in turn:")
+        for name, walls in times.items():
+            print(f"{name:16} median {statistics.median(walls):.3f}s "
+                  f"(min {min(walls):.3f}s, max {max(walls):.3f}s)")
+        ratio = statistics.median(times["this code"]) / statistics.median(times[rev])
+        print(f"this code / {rev}: {ratio:.2f}x")
+    finally:
+        subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(other)],
+                       check=False)
     return 0
 
 
