@@ -40,11 +40,21 @@ VENV_BIN = Path(sys.executable).parent
 PARTS = ("content", "locales", "templates", "babel.cfg")
 
 
-def timed(command: list[str], cwd: Path) -> float:
+def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
     subprocess.run(command, cwd=cwd, check=True, stdout=subprocess.DEVNULL,
-                   stderr=subprocess.DEVNULL)
+                   stderr=subprocess.DEVNULL, env=env)
     return time.perf_counter() - start
+
+
+def copy_project(tree: Path, dest: Path) -> None:
+    """The project's files (:data:`PARTS`) of the checkout *tree*, into *dest*."""
+    for part in PARTS:
+        source = tree / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part)
+        elif source.exists():
+            shutil.copy2(source, dest / part)
 
 
 def append(path: Path, text: str) -> None:
@@ -69,12 +79,7 @@ def main() -> int:
     try:
         if args.against:
             return against(args.against, args.runs, work)
-        for part in PARTS:
-            source = ROOT / part
-            if source.is_dir():
-                shutil.copytree(source, work / part)
-            elif source.exists():
-                shutil.copy2(source, work / part)
+        copy_project(ROOT, work)
         build = [sys.executable, "-m", "site_builder", "build"]
         po = work / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
         page = work / "content" / "first-meld.md"
@@ -125,18 +130,9 @@ def against(rev: str, runs: int, work: Path) -> int:
                 project = work / "project"
                 shutil.rmtree(project, ignore_errors=True)
                 project.mkdir()
-                for part in PARTS:
-                    source = tree / part
-                    if source.is_dir():
-                        shutil.copytree(source, project / part)
-                    elif source.exists():
-                        shutil.copy2(source, project / part)
-                start = time.perf_counter()
-                subprocess.run([sys.executable, "-m", "site_builder", "build"], cwd=project,
-                               check=True, stdout=subprocess.DEVNULL,
-                               stderr=subprocess.DEVNULL,
-                               env={**os.environ, "PYTHONPATH": str(tree)})
-                times[name].append(time.perf_counter() - start)
+                copy_project(tree, project)
+                times[name].append(timed([sys.executable, "-m", "site_builder", "build"],
+                                         project, {**os.environ, "PYTHONPATH": str(tree)}))
         print(f"first build of the real site, {runs} runs each, in turn:")
         for name, walls in times.items():
             print(f"{name:16} median {statistics.median(walls):.3f}s "
