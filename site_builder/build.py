@@ -27,7 +27,7 @@ import shutil
 import sys
 import tempfile
 import tomllib
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -669,7 +669,9 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
         site, checked = _scan(root, base_url, store, inputs)
         if not catalogs.in_workers:  # read them here, while a worker compiles the templates
             catalogs.read_all()
-        names = _language_names(site.languages)  # CLDR's data, loaded while it compiles
+        from site_builder.i18n import native_names
+
+        names = native_names(site.languages)  # CLDR's data, loaded while it compiles
         if templates is not None:  # meanwhile, the workers read the catalogs
             templates.finish()
         bytecode = _bytecode(root, store.enabled)
@@ -925,6 +927,26 @@ def _can_fork() -> bool:
             and threading.active_count() == 1)
 
 
+def _fork(work: Callable[[], None]) -> int:
+    """Do *work* in a process forked from this one, which ends when it is done (or fails)
+    and never returns here: its pid, or 0 when no process could be forked (the caller
+    does the work itself). Checked by :func:`_can_fork` first."""
+    sys.stdout.flush()  # else the worker would print what this process has not yet
+    sys.stderr.flush()
+    try:
+        pid = os.fork()
+    except OSError:  # e.g. too many processes
+        return 0
+    if pid == 0:
+        code = 1
+        try:
+            work()
+            code = 0
+        finally:
+            os._exit(code)
+    return pid
+
+
 class TemplateWorker:
     """Compiles the templates into the on-disk bytecode cache, and keeps their messages'
     keys in the cache (:func:`_check_templates`), in a process forked from this one while
@@ -955,20 +977,9 @@ class TemplateWorker:
             os.write(write, tokens)
         finally:
             os.close(write)  # once the tokens are taken, a read finds the end of the pipe
-        sys.stdout.flush()
-        sys.stderr.flush()
-        try:
-            self._pid = os.fork()
-        except OSError:  # e.g. too many processes: this process compiles them all
+        self._pid = _fork(self._take_turns)
+        if not self._pid:  # this process compiles them all
             os.close(self._tokens)
-            return
-        if self._pid == 0:  # the worker: its turns, then out, whatever happens
-            code = 1
-            try:
-                self._take_turns()
-                code = 0
-            finally:
-                os._exit(code)
 
     def _take_turns(self) -> None:
         from site_builder.cache import Cache
@@ -1061,20 +1072,6 @@ def _prepare(site: Site, checked: Checked, bytecode: Any, names: dict[str, str])
     from site_builder.site import prepare
 
     return prepare(site, checked.verification, bytecode, names)
-
-
-def _language_names(langs: Iterable[str]) -> dict[str, str]:
-    """Each language's name for itself (:func:`site_builder.i18n.native_name`); none for
-    a language CLDR does not know (its catalog's problem, reported with the others)."""
-    from site_builder.i18n import native_name
-
-    names = {}
-    for lang in langs:
-        try:
-            names[lang] = native_name(lang)
-        except ValueError:
-            pass
-    return names
 
 
 def template_problems(root: Path) -> list[Problem]:
@@ -1188,31 +1185,24 @@ def _render_split(shared: Any, catalogs: dict[str, Any], tmp: Path
     theirs = {lang: catalogs[lang] for lang in langs[1::2]}
     ours = {lang: catalogs[lang] for lang in langs[::2]}
     back, send = os.pipe()
-    sys.stdout.flush()
-    sys.stderr.flush()
-    try:
-        pid = os.fork()
-    except OSError:  # e.g. too many processes: this process renders them all
+
+    def worker() -> None:  # its languages, then what they gave
         os.close(back)
-        os.close(send)
-        return _render_languages(shared, catalogs, tmp, 0)
-    if pid == 0:  # the worker: its languages, what they gave, then out whatever happens
-        code = 1
         try:
-            os.close(back)
-            try:
-                data = pickle.dumps(("done", _render_languages(shared, theirs, tmp, 0)),
-                                    protocol=pickle.HIGHEST_PROTOCOL)
-            except UserError as exc:
-                data = pickle.dumps(("problems", exc), protocol=pickle.HIGHEST_PROTOCOL)
-            except Exception as exc:  # noqa: BLE001 - reported by this process
-                data = pickle.dumps(("failed", f"{type(exc).__name__}: {exc}"))
-            with os.fdopen(send, "wb") as out:
-                out.write(data)
-            code = 0
-        finally:
-            os._exit(code)
+            data = pickle.dumps(("done", _render_languages(shared, theirs, tmp, 0)),
+                                protocol=pickle.HIGHEST_PROTOCOL)
+        except UserError as exc:
+            data = pickle.dumps(("problems", exc), protocol=pickle.HIGHEST_PROTOCOL)
+        except Exception as exc:  # noqa: BLE001 - reported by this process
+            data = pickle.dumps(("failed", f"{type(exc).__name__}: {exc}"))
+        with os.fdopen(send, "wb") as out:
+            out.write(data)
+
+    pid = _fork(worker)
     os.close(send)
+    if not pid:  # this process renders them all
+        os.close(back)
+        return _render_languages(shared, catalogs, tmp, 0)
     try:
         results, written = _render_languages(shared, ours, tmp, 0)
     except BaseException:

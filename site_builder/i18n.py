@@ -62,6 +62,18 @@ def native_name(lang: str) -> str:
     return name[:1].upper() + name[1:]
 
 
+def native_names(langs: Iterable[str]) -> dict[str, str]:
+    """Each language's :func:`native_name`; none for a language CLDR does not know (its
+    catalog's problem, which :func:`load_catalog` reports)."""
+    names = {}
+    for lang in langs:
+        try:
+            names[lang] = native_name(lang)
+        except ValueError:
+            pass
+    return names
+
+
 @dataclass
 class LoadedCatalog:
     """A catalog read from disk, or a problem pointing at the line where reading failed."""

@@ -33,7 +33,7 @@ from site_builder.i18n import (
     Translator,
     coverage_state,
     is_translated,
-    native_name,
+    native_names,
     page_of,
 )
 from site_builder.po import CompactCatalog, message_key, text_keys
@@ -153,14 +153,14 @@ def prepare(site: Site, verification: Verification, bytecode: Any = None,
         tables = {}
         for (src, line), table in verification.tables.items():
             tables.setdefault(src, {})[line] = table
-    other = list(other_keys(site))
+    templates = template_keys(site.root)
+    other = list(other_keys(site, templates))
     return Shared(
         site=site,
         tables=tables,
         values=rule_values(),
-        names=names if names is not None else {lang: native_name(lang)
-                                               for lang in site.languages},
-        template_keys=[(context, msgid) for _, context, msgid in template_keys(site.root)],
+        names=names if names is not None else native_names(site.languages),
+        template_keys=[(context, msgid) for _, context, msgid in templates],
         other_keys=other,
         source_keys=source_keys(site, other),
         bytecode=bytecode if bytecode is not None else bytecode_cache(None),

@@ -7,14 +7,14 @@ would write; ``site-builder i18n extract`` writes it as ``locales/messages.pot``
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import TYPE_CHECKING
 
 from babel.messages.catalog import Catalog
 
 from site_builder.examples import PROFILES_FILE
 from site_builder.extract import _segment_kinds
-from site_builder.templates_i18n import template_keys, template_messages
+from site_builder.templates_i18n import FileKey, template_keys, template_messages
 
 if TYPE_CHECKING:
     from site_builder.build import Site
@@ -51,13 +51,15 @@ def other_entries(site: Site) -> Iterator[SourceEntry]:
                list(message.comments))
 
 
-def other_keys(site: Site) -> Iterator[tuple[str | tuple[str, str], str | None, str]]:
+def other_keys(site: Site, templates: Iterable[FileKey] | None = None
+               ) -> Iterator[tuple[str | tuple[str, str], str | None, str]]:
     """The (msgid, context, file) of :func:`other_entries`, without the templates' lines
     and comments: what a build needs, which has them from the trees it compiled the
-    templates from (:func:`site_builder.templates_i18n.template_keys`)."""
+    templates from (*templates*, else :func:`site_builder.templates_i18n.template_keys`)."""
     for msgid, context, source, _, _ in _profile_entries(site):
         yield msgid, context, source
-    for source, context, msgid in template_keys(site.root):
+    for source, context, msgid in (template_keys(site.root) if templates is None
+                                   else templates):
         yield msgid, context, source
 
 
