@@ -255,7 +255,7 @@ def test_compile_writes_mo_files(project: Path) -> None:
 
 def test_msgfmt_check_passes() -> None:
     msgfmt = shutil.which("msgfmt")
-    assert msgfmt, "GNU gettext is required: apt-get install -y gettext"
+    assert msgfmt, "GNU gettext is missing: run `bash scripts/setup`"
     for lang in LANGS:
         proc = subprocess.run([msgfmt, "--check", "-o", "/dev/null", str(po(ROOT, lang))],
                               capture_output=True, text=True)

@@ -77,6 +77,7 @@ def base_url(served_site: ServedSite) -> str:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    assert Path(CHROMIUM).is_file(), f"{CHROMIUM} is missing: run `bash scripts/setup`"
     return {
         **browser_type_launch_args,
         "executable_path": CHROMIUM,

@@ -47,7 +47,7 @@ def _describe(violations: list[dict[str, Any]]) -> str:
 def test_axe_finds_no_wcag_21_aa_violation(scheme_page: tuple[str, Page],
                                            site_page: SitePage) -> None:
     scheme, page = scheme_page
-    assert AXE.is_file(), f"{AXE} is missing: run `npm ci --ignore-scripts`"
+    assert AXE.is_file(), f"{AXE} is missing: run `bash scripts/setup`"
     page.goto(site_page.path)
     assert page.evaluate(f"matchMedia('(prefers-color-scheme: {scheme})').matches")
     page.add_script_tag(path=str(AXE))

@@ -91,8 +91,8 @@ def test_the_stylesheet_loads_nothing_else(served_site: ServedSite) -> None:
 
 def test_nu_html_checker_finds_no_error(served_site: ServedSite) -> None:
     java = shutil.which("java")
-    assert java, "Java is needed to run the Nu Html Checker (vnu.jar)"
-    assert VNU.is_file(), f"{VNU} is missing: run `npm ci --ignore-scripts`"
+    assert java, "Java (for the Nu Html Checker) is missing: run `bash scripts/setup`"
+    assert VNU.is_file(), f"{VNU} is missing: run `bash scripts/setup`"
     result = subprocess.run(
         [java, "-jar", str(VNU), "--errors-only", "--skip-non-html", "--also-check-css",
          "--format", "gnu", str(served_site.dir)],
