@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from site_builder.content import Page, decode_text, parse_page, placeholders
+from site_builder.content import Page, parse_page, placeholders, read_page
 from site_builder.errors import Problem, UserError
 
 if TYPE_CHECKING:
@@ -137,15 +137,9 @@ def read_pages(root: Path, problems: list[Problem]) -> Iterator[tuple[Page, byte
                                                 "project root, or pass --root DIR"))
         return
     for path in sorted(content.glob("*.md")):
-        source = path.relative_to(root).as_posix()
-        data = path.read_bytes()
-        text, errs = decode_text(data, source)
+        page, data, errs = read_page(path, path.relative_to(root).as_posix())
         problems.extend(errs)
-        if text is None:
-            continue
-        page, errs = parse_page(text, source)
-        problems.extend(errs)
-        if page is not None:
+        if page is not None and data is not None:
             yield page, data
 
 

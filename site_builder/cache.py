@@ -50,8 +50,11 @@ def tree_digest(base: Path, pattern: str = "*") -> str:
     """One hash of every file under *base* (names and bytes), in a stable order."""
     h = hashlib.blake2b(digest_size=16)
     if base.is_dir():
-        for path in sorted(p for p in base.rglob(pattern) if p.is_file()):
+        for path in sorted(base.rglob(pattern)):
             rel = path.relative_to(base).as_posix().encode("utf-8")
+            if not path.is_file():  # a directory, a FIFO, a dangling link: its name counts
+                h.update(b"\0other\0" + rel)
+                continue
             data = path.read_bytes()
             h.update(len(rel).to_bytes(8, "little") + rel + len(data).to_bytes(8, "little"))
             h.update(data)

@@ -21,6 +21,7 @@ from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
 from site_builder.i18n import LoadedCatalog, is_translated, num_plurals
+from site_builder.markup import translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
@@ -135,7 +136,8 @@ _source_marks = functools.lru_cache(maxsize=4096)(_marks)
 
 
 def _compare(src: str, dst: str, plural: bool) -> list[str]:
-    problems: list[str] = []
+    # only the markup (and the placeholders) the source uses, with no block markup
+    problems: list[str] = translation_problems(src, dst)
     a, b = _source_marks(src), _marks(dst)
     if not a.markup and not b.markup:
         return problems

@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 import string
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from site_builder.errors import Problem
+from site_builder.inputs import MAX_DIGITS, read_input
+from site_builder.markup import segment_problems
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -24,6 +27,7 @@ HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^\d+[.)]\s+(.*)$")
 FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
+LONG_NUMBER_RE = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 FIELD_RE = re.compile(r"^([a-z_][a-z0-9_-]*)\s*:\s*(.*)$")
 
 
@@ -158,11 +162,39 @@ def decode_text(data: bytes, source: str) -> tuple[str | None, list[Problem]]:
                                             f" at offset {exc.start}); save it as UTF-8")]
 
 
+# C0 control characters other than tab, line feed, form feed and carriage return:
+# invisible in an editor, never meant in a page.
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+
+
+def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[Problem]]:
+    """Read, decode and parse the page at *path* (shown as *source*): the page and its
+    bytes, or the problems (a file that is not a regular file is one, see
+    :mod:`site_builder.inputs`)."""
+    data, problem = read_input(path, source)
+    if data is None:
+        return None, None, [problem] if problem else []
+    text, errs = decode_text(data, source)
+    if text is None:
+        return None, None, errs
+    control = CONTROL_RE.search(text)
+    if control:
+        line = text.count("\n", 0, control.start()) + 1
+        return None, None, [Problem(source, line, f"control character "
+                                                  f"U+{ord(control.group()):04X} in the text; "
+                                                  "remove it")]
+    page, errs = parse_page(text, source)
+    return page, data, errs
+
+
 def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
     """Parse one page. Returns the page (or None) and every problem found."""
-    reader = _Reader(source, text.splitlines())
+    reader = _Reader(source, split_lines(text))
     meta, body_start = _front_matter(reader)
     blocks = _blocks(reader, body_start)
+    for segment in _segments(meta, blocks):
+        for message in segment_problems(segment.text):
+            reader.error(segment.line, message)
     if reader.problems or meta is None:
         return None, reader.problems
     page = Page(
@@ -175,6 +207,35 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         slug_line=meta["slug"].line,
     )
     return page, []
+
+
+def split_lines(text: str) -> list[str]:
+    """The lines of *text*, split at ``\\n`` only (and without a ``\\r`` before it), as
+    editors, ``grep -n`` and the catalogs' references count them: ``str.splitlines``
+    would also split at U+2028, a form feed, NEL and others, and shift every later line.
+
+    >>> split_lines("a\\u2028b\\r\\nc\\x0cd\\n")
+    ['a\\u2028b', 'c\\x0cd']
+    """
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return [line[:-1] if line.endswith("\r") else line for line in lines]
+
+
+def _segments(meta: dict[str, Field] | None, blocks: list[Block]) -> list[Segment]:
+    """Every segment of a page as read (those of the front matter that were given)."""
+    out = [Segment(meta[key].value, meta[key].line) for key in ("title", "description")
+           if meta is not None and key in meta]
+    for block in blocks:
+        if isinstance(block, Heading | Paragraph):
+            out.append(block.segment)
+        elif isinstance(block, ListBlock):
+            out.extend(block.items)
+        elif isinstance(block, ExampleBlock):
+            for row in block.rows:
+                out.extend(s for s in (row.caption, row.note) if s is not None)
+    return out
 
 
 def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
@@ -217,8 +278,10 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
         r.error(meta["slug"].line, f"slug {meta['slug'].value!r} must be lowercase letters, "
                                    "digits and single hyphens")
         ok = False
-    if "order" in meta and not re.fullmatch(r"-?\d+", meta["order"].value):
-        r.error(meta["order"].line, f"order {meta['order'].value!r} must be a whole number")
+    if "order" in meta and not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}",
+                                            meta["order"].value):
+        r.error(meta["order"].line, f"order {meta['order'].value[:20]!r} must be a whole "
+                                    f"number of at most {MAX_DIGITS} digits (0-9)")
         ok = False
     return (meta if ok else None), end
 
@@ -333,6 +396,9 @@ def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock 
         key, value = m.group(1), m.group(2).strip()
         if not value:
             r.error(lineno, f"example field {key!r} has no value")
+            continue
+        if LONG_NUMBER_RE.search(value) and key not in ("caption", "note"):
+            r.error(lineno, f"number too long in {key!r}: at most {MAX_DIGITS} digits")
             continue
         fld = Field(key, value, lineno)
         if key == "caption":

@@ -104,8 +104,11 @@ def rebuild(root: Path, out: Path, state: State) -> None:
     except UserError as exc:
         problems = [str(p) for p in exc.problems]
         message = f"build failed: {len(problems)} problem(s)"
-    except Exception:  # noqa: BLE001 - the server keeps running whatever happens
-        problems = ["site-builder: internal error:\n" + traceback.format_exc()]
+    except Exception as exc:  # noqa: BLE001 - the server keeps running whatever happens
+        # the traceback goes to the terminal only: the browser gets one line (issue 14)
+        traceback.print_exc(file=sys.stderr)
+        problems = [f"site-builder: internal error: {exc!r} (the traceback is in the "
+                    "terminal running site-builder serve)"]
         message = "build failed: internal error"
     seconds = time.perf_counter() - start
     state.update(problems, seconds)
@@ -114,10 +117,53 @@ def rebuild(root: Path, out: Path, state: State) -> None:
         print(f"  {problem}", file=sys.stderr, flush=True)
 
 
+# The names the preview answers to. A page of another site that makes the browser resolve
+# its own name to 127.0.0.1 (DNS rebinding) sends its own name as Host: refused.
+ALLOWED_HOSTS = ("127.0.0.1", "localhost", "[::1]")
+
+
+def host_allowed(header: str | None) -> bool:
+    """Whether a request's ``Host`` header names this machine's loopback address.
+
+    >>> [host_allowed(h) for h in ("127.0.0.1:8000", "localhost", "[::1]:80", "evil.test:8000")]
+    [True, True, True, False]
+    """
+    if not header:
+        return False
+    host = header.strip().lower()
+    if host.startswith("["):
+        end = host.find("]")
+        name, rest = host[: end + 1], host[end + 1:]
+    else:
+        name, _, port = host.partition(":")
+        rest = f":{port}" if port else ""
+    if rest and not (rest.startswith(":") and rest[1:].isdigit() and rest[1:].isascii()):
+        return False
+    return name in ALLOWED_HOSTS
+
+
+class PreviewServer(http.server.ThreadingHTTPServer):
+    """The preview's server: a listen backlog for a browser's bursts of requests (the
+    standard library's is 5, and a burst of more waits seconds for a retry)."""
+
+    request_queue_size = 128
+    daemon_threads = True
+
+
 def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
             super().__init__(*args, directory=str(out), **kwargs)
+
+        def parse_request(self) -> bool:
+            if not super().parse_request():
+                return False
+            if not host_allowed(self.headers.get("Host")):
+                self.send_error(421, "Misdirected Request",
+                                "site-builder serve answers only to 127.0.0.1, localhost "
+                                "and [::1]")
+                return False
+            return True
 
         def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
             pass  # quiet: the build messages are what matters
@@ -213,12 +259,17 @@ def watch(root: Path, out: Path, state: State, stop: threading.Event) -> None:
 
 def serve(root: Path, port: int = 8000, host: str = "127.0.0.1") -> int:
     """Build, then serve *root*'s site on *host*:*port* until interrupted."""
+    from site_builder.errors import UserError
+
     out = (root / CACHE_DIR / "serve").resolve()
     state = State()
+    try:  # the port first: one in use is a one-line error before anything is built
+        server = PreviewServer((host, port), make_handler(out, state))
+    except OSError as exc:
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
+                        "pass --port N with another port (or stop what uses it)") from None
     rebuild(root, out, state)
     out.mkdir(parents=True, exist_ok=True)
-    server = http.server.ThreadingHTTPServer((host, port), make_handler(out, state))
-    server.daemon_threads = True
     stop = threading.Event()
     watcher = threading.Thread(target=watch, args=(root, out, state, stop), daemon=True)
     watcher.start()

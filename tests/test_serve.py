@@ -118,3 +118,72 @@ def test_serve_rebuilds_reloads_and_shows_errors(project: Path, server: str) -> 
     po.write_text(po_text, encoding="utf-8")
     wait_for(lambda: fetch(page)[0] == 200, "recovery")
     assert "Zasady (zmienione w podglądzie)" in fetch(page)[1]
+
+
+def raw_get(base: str, host: str | None) -> int:
+    """The status of GET / sent with *host* as the Host header (None: no Host header)."""
+    port = int(base.rsplit(":", 1)[1])
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        head = "GET / HTTP/1.1\r\n" + (f"Host: {host}\r\n" if host is not None else "")
+        sock.sendall((head + "Connection: close\r\n\r\n").encode())
+        reply = b""
+        while chunk := sock.recv(65536):
+            reply += chunk
+    return int(reply.split(b" ", 2)[1])
+
+
+def test_serve_answers_only_to_loopback_names(project: Path, server: str) -> None:
+    """Issue 14, item 8: DNS rebinding. Another site resolving its name to 127.0.0.1 sends
+    its own name as Host: refused, whatever the port; the loopback names are served."""
+    port = server.rsplit(":", 1)[1]
+    for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}",
+                 f"LOCALHOST:{port}"):
+        assert raw_get(server, host) == 200, host
+    for host in (f"evil.example:{port}", "evil.example", f"127.0.0.1.evil.example:{port}",
+                 f"localhost.:{port}", "127.0.0.2", f"localhost:{port}x", "", None,
+                 f"[::1]x:{port}"):
+        assert raw_get(server, host) in (400, 421), host
+
+
+def test_serve_port_in_use_is_one_line(project: Path) -> None:
+    """Issue 14, item 8: a port already taken gives one line and exit 2."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen(1)
+        port = taken.getsockname()[1]
+        result = subprocess.run([sys.executable, "-m", "site_builder", "serve", "--root",
+                                 str(project), "--port", str(port)],
+                                capture_output=True, text=True, timeout=60)
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "--port" in lines[0], lines
+    assert not (project / ".cache" / "site-builder" / "serve").exists()  # nothing built
+
+
+def test_serve_internal_error_shows_no_traceback_in_the_browser() -> None:
+    """Issue 14, item 8: an internal error in a rebuild is one line in the browser (the
+    traceback goes to the terminal)."""
+    from site_builder import serve as serve_module
+
+    state = serve_module.State()
+
+    def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    import site_builder.build as build_module
+
+    saved = build_module.build
+    build_module.build = broken  # type: ignore[assignment]
+    try:
+        serve_module.rebuild(Path("."), Path("."), state)
+    finally:
+        build_module.build = saved
+    assert len(state.problems) == 1
+    assert "Traceback" not in state.problems[0] and "\n" not in state.problems[0]
+    assert "RuntimeError('boom')" in state.problems[0]
+
+
+def test_serve_listen_backlog() -> None:
+    from site_builder.serve import PreviewServer
+
+    assert PreviewServer.request_queue_size >= 64

@@ -1,0 +1,50 @@
+"""Reading an input file (a page, a catalog, a settings file): anything but a readable
+regular file is a user error at that file, never an internal error or a hang.
+
+A directory named ``page.md``, a dangling symlink, a symlink loop, a FIFO (opening
+one waits for a writer forever), a device or a file that cannot be read each become
+one :class:`~site_builder.errors.Problem` naming the file.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import stat
+from pathlib import Path
+
+from site_builder.errors import Problem
+
+# Every number a user types is bounded (issue 14): a value this long is never meant.
+MAX_DIGITS = 6
+
+
+def not_regular(path: Path, rel: str) -> Problem | None:
+    """Why *path* cannot be read as an input file, or None if it is a regular file."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError as exc:
+        if os.path.islink(path):
+            why = ("a symlink loop" if exc.errno == errno.ELOOP
+                   else "a symlink to nothing (dangling)")
+            return Problem(rel, 0, f"cannot read: {why}; make it a file, or remove it")
+        return Problem(rel, 0, f"cannot read: {exc.strerror or exc}")
+    if stat.S_ISREG(mode):
+        return None
+    kind = ("a directory" if stat.S_ISDIR(mode) else "a FIFO (named pipe)"
+            if stat.S_ISFIFO(mode) else "a socket" if stat.S_ISSOCK(mode)
+            else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) else "not a file")
+    return Problem(rel, 0, f"cannot read: it is {kind}, not a regular file; make it a file, "
+                           "or remove it")
+
+
+def read_input(path: Path, rel: str) -> tuple[bytes | None, Problem | None]:
+    """The bytes of input file *path* (shown as *rel*), or the problem of reading it."""
+    problem = not_regular(path, rel)
+    if problem is not None:
+        return None, problem
+    try:
+        with open(path, "rb") as stream:
+            return stream.read(), None
+    except OSError as exc:
+        return None, Problem(rel, 0, f"cannot read: {exc.strerror or exc}")

@@ -1,0 +1,135 @@
+"""Issue 14: every bad input is answered with ``path:line``, and no data is lost.
+
+Each case of ``tests/bad_inputs.py`` changes one thing in a scratch copy of the real
+project that was built once (so that ``dist/`` and ``.cache/`` hold the earlier build),
+then runs the real command line, ``build`` and ``check``, in a separate process (a hang
+fails the case rather than blocking the suite). For a bad input: exit 2, an error line
+``path:line:`` naming the changed file and line, no traceback and no "internal error",
+the earlier ``dist/`` byte for byte, the sources untouched. For a valid one: exit 0.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from bad_inputs import CASES, Case
+from conftest import copy_project
+
+TIMEOUT = 30  # seconds; a command still running then has hung
+
+
+def snapshot(root: Path, skip: tuple[str, ...] = ()) -> dict[str, object]:
+    """Every entry under *root* (not following symlinks): a file's bytes, a symlink's
+    target, or the kind of a special file."""
+    out: dict[str, object] = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        rel_dir = Path(dirpath).relative_to(root)
+        dirnames[:] = sorted(d for d in dirnames if (rel_dir / d).as_posix() not in skip)
+        for name in [*dirnames, *filenames]:
+            path = Path(dirpath) / name
+            rel = (rel_dir / name).as_posix()
+            mode = path.lstat().st_mode
+            if stat.S_ISLNK(mode):
+                out[rel] = ("link", os.readlink(path))
+            elif stat.S_ISREG(mode):
+                out[rel] = path.read_bytes()
+            elif stat.S_ISDIR(mode):
+                out[rel] = "dir"
+            else:
+                out[rel] = ("special", stat.S_IFMT(mode))
+    return out
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, object]]:
+    """The real project, built once; and its dist/."""
+    base = copy_project(tmp_path_factory.mktemp("bad-inputs") / "base")
+    result = run(base, "build")
+    assert result.returncode == 0, result.stderr
+    return base, snapshot(base / "dist")
+
+
+def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return run_all(root, [args])[0]
+
+
+def run_all(root: Path, commands: list[tuple[str, ...]]) -> list[subprocess.CompletedProcess[str]]:
+    """Run each ``site-builder ARGS`` of *commands* in *root*, side by side (they only read
+    the sources: this halves the suite's time on two cores); a hang fails the case."""
+    procs = [subprocess.Popen([sys.executable, "-m", "site_builder", *args], cwd=root,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+             for args in commands]
+    results = []
+    try:
+        for args, proc in zip(commands, procs, strict=True):
+            try:
+                out, err = proc.communicate(timeout=TIMEOUT)
+            except subprocess.TimeoutExpired:
+                pytest.fail(f"site-builder {' '.join(args)} still running after {TIMEOUT} s")
+            results.append(subprocess.CompletedProcess(args, proc.returncode, out, err))
+    finally:
+        for proc in procs:
+            if proc.poll() is None:
+                proc.kill()
+                proc.communicate()
+    return results
+
+
+def expected_line(root: Path, case: Case) -> int | None:
+    if case.at is None or isinstance(case.at, int):
+        return case.at
+    text = (root / case.path).read_bytes().decode("utf-8", "replace")  # type: ignore[operator]
+    assert case.at in text, (case.at, case.path)
+    return text[: text.index(case.at)].count("\n") + 1 + case.offset
+
+
+def params() -> list[object]:
+    out = []
+    for c in CASES:
+        marks = ([pytest.mark.xfail(strict=True, reason=f"issue 14, item {c.item}")]
+                 if c.item else [])
+        out.append(pytest.param(c, id=c.name, marks=marks))
+    return out
+
+
+def test_the_suite_is_large_and_distinct() -> None:
+    names = [c.name for c in CASES]
+    assert len(names) == len(set(names))
+    assert len(CASES) >= 150
+
+
+@pytest.mark.parametrize("case", params())
+def test_bad_input(built: tuple[Path, dict[str, object]], tmp_path: Path, case: Case) -> None:
+    base, dist = built
+    root = tmp_path / "project"
+    shutil.copytree(base, root, symlinks=True)
+    case.change(root)
+    sources = snapshot(root, skip=("dist", ".cache"))
+    line = expected_line(root, case) if case.path and not case.path.startswith("-") else None
+    commands = [(c, *case.args) if c == "build" else (c,) for c in case.commands]
+    for command, result in zip(case.commands, run_all(root, commands), strict=True):
+        shown = f"{command}: exit {result.returncode}\n{result.stderr}"
+        assert "Traceback" not in result.stderr, shown
+        assert "internal error" not in result.stderr, shown
+        if case.path is None:
+            assert result.returncode == 0, shown
+            continue
+        assert result.returncode == 2, shown
+        errors = result.stderr.splitlines()
+        if case.path.startswith("-"):  # a command-line option: named in one line
+            assert len(errors) == 1 and case.path in errors[0], shown
+        elif line is None:
+            assert any(e.startswith(f"{case.path}:") for e in errors), shown
+        else:
+            wanted = {f"{case.path}:{n}:" for n in range(line, line + case.slack + 1)}
+            hits = [e for e in errors if any(e.startswith(w) for w in wanted)]
+            assert hits, (f"expected {case.path}:{line}:", shown)
+            assert not case.words or any(case.words in e for e in hits), shown
+        assert snapshot(root / "dist") == dist, f"{command} changed dist/"
+    assert snapshot(root, skip=("dist", ".cache")) == sources, "a source was changed"
