@@ -26,7 +26,6 @@ import os
 import shutil
 import sys
 import tempfile
-import tomllib
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -356,20 +355,13 @@ def _load_config(root: Path, problems: list[Problem], base_url: str | None) -> C
 
 
 def _read_config(root: Path, problems: list[Problem]) -> Config:
-    path = root / SITE_FILE
+    from site_builder.settings import read_settings
+
+    settings, errs = read_settings(root)  # each setting checked, each error at its line
+    problems.extend(errs)
     config = Config()
-    if not path.exists():
-        return config
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
-        problems.append(Problem(SITE_FILE, 1, f"cannot read settings: {exc}"))
-        return config
-    for key, value in data.items():
-        if key == "base_url" and isinstance(value, str):
-            config.base_url = value
-        else:
-            problems.append(Problem(SITE_FILE, 1, f"unknown setting {key!r}; known: base_url"))
+    if "base_url" in settings:
+        config.base_url = settings["base_url"]
     return config
 
 

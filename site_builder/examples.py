@@ -9,6 +9,7 @@ disagreement and fails the build.
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -98,38 +99,110 @@ class Verification:
 # --- profiles -------------------------------------------------------------------------------
 
 
+# Bounds of every number a profile may set (issue 14: a huge max_players was OOM-killed):
+# generous for any house rule, small enough that the engine never runs away.
+PROFILE_BOUNDS: dict[str, tuple[int, int]] = {
+    "decks": (1, 4), "jokers": (0, 8), "opening_threshold": (0, 1000), "joker_value": (0, 100),
+    "max_jokers_per_meld": (0, 8), "joker_hand_points": (0, 1000), "target_score": (1, 100000),
+    "min_players": (2, 8), "max_players": (2, 8),
+}
+PROFILE_FLAGS = ("pure_sequence_required", "ace_low", "adjacent_jokers", "all_joker_melds",
+                 "ace_high", "discard_to_win")
+
+
+def _override_problem(key: str, value: Any) -> str | None:
+    """Why *value* cannot be profile override *key* (a bounded number, a flag), or None;
+    unknown keys are left to the engine, which names the known ones."""
+    if key in PROFILE_BOUNDS:
+        low, high = PROFILE_BOUNDS[key]
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"{key} must be a whole number from {low} to {high}, not {value!r}"
+        if not low <= value <= high:
+            return f"{key} = {value} is out of range: from {low} to {high}"
+    elif key in PROFILE_FLAGS and not isinstance(value, bool):
+        return f"{key} must be true or false, not {value!r}"
+    elif key == "deal_sizes":
+        if not isinstance(value, list) or not all(
+                isinstance(p, list) and len(p) == 2 and all(
+                    isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= 60 for n in p)
+                for p in value):
+            return "deal_sizes must be a list of [players, cards] pairs, each from 1 to 60"
+        return None
+    elif key in ("name", "title"):
+        return None if isinstance(value, str) else f"{key} must be a string"
+    return None
+
+
 def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
-    """Read ``content/profiles.toml``; each profile's overrides are checked by the engine."""
+    """Read ``content/profiles.toml``; each profile's overrides are checked by the engine,
+    each problem at the line of its key."""
+    from site_builder.content import split_lines
+    from site_builder.inputs import read_input
+
     path = root / PROFILES_FILE
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return {}, [Problem(PROFILES_FILE, 0, "missing: declare the rule profiles here, "
                                               "e.g. [reference] name = \"reference rules\"")]
+    data, problem = read_input(path, PROFILES_FILE)
+    if data is None:
+        return {}, [problem] if problem else []
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        return {}, [Problem(PROFILES_FILE, 1, f"file is not valid UTF-8 ({exc.reason})")]
+        return {}, [Problem(PROFILES_FILE, data[: exc.start].count(b"\n") + 1,
+                            f"file is not valid UTF-8 ({exc.reason}); save it as UTF-8")]
     try:
-        data = tomllib.loads(text)
+        parsed = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         line = getattr(exc, "lineno", 0) or _toml_line(str(exc))
         return {}, [Problem(PROFILES_FILE, line, f"invalid TOML: {exc}")]
-    lines = text.splitlines()
+    lines = split_lines(text)
     profiles: dict[str, Profile] = {}
     problems: list[Problem] = []
-    for key, table in data.items():
+    for key, table in parsed.items():
         line, name_line = _profile_lines(lines, key)
-        if not isinstance(table, dict) or not isinstance(table.get("name"), str):
-            problems.append(Problem(PROFILES_FILE, line,
+        if not isinstance(table, dict):
+            problems.append(Problem(PROFILES_FILE, _key_line(lines, 0, key),
+                                    f"{key!r} is not a profile: declare profiles as "
+                                    f"[name] tables, e.g. [house] name = \"house rules\""))
+            continue
+        if not isinstance(table.get("name"), str):
+            at = _key_line(lines, line, "name") if "name" in table else line
+            problems.append(Problem(PROFILES_FILE, at,
                                     f"profile {key!r} needs a name, e.g. name = \"house rules\""))
             continue
         overrides = {k: v for k, v in table.items() if k != "name"}
+        bad = False
+        for option, value in overrides.items():
+            why = _override_problem(option, value)
+            if why is not None:
+                problems.append(Problem(PROFILES_FILE, _key_line(lines, line, option),
+                                        f"profile {key!r}: {why}"))
+                bad = True
+        if bad:
+            continue
         try:
             engine.get_rules("rami51", **overrides)
         except (engine.RulesError, TypeError, ValueError) as exc:
-            problems.append(Problem(PROFILES_FILE, line, f"profile {key!r}: {exc}"))
+            unknown = next((k for k in overrides if f"{k!r}" in str(exc)), None)
+            at = _key_line(lines, line, unknown) if unknown else line
+            problems.append(Problem(PROFILES_FILE, at, f"profile {key!r}: {exc}"))
             continue
         profiles[key] = Profile(key, table["name"], overrides, line, name_line)
     return profiles, problems
+
+
+def _key_line(lines: list[str], header: int, key: str) -> int:
+    """The line of ``key = ...`` after line *header* (the ``[section]``), else *header*."""
+    import re
+
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for i in range(header, len(lines)):
+        if lines[i].lstrip().startswith("["):
+            break
+        if pattern.match(lines[i]):
+            return i + 1
+    return header or 1
 
 
 def _profile_lines(lines: list[str], key: str) -> tuple[int, int]:
@@ -155,10 +228,10 @@ class _Bad(Exception):
 
 
 def _int(value: str) -> int:
-    try:
-        return int(value)
-    except ValueError:
-        raise _Bad(f"{value!r} is not a whole number") from None
+    # digits 0-9 only: int() would also take "+3", "1_000", " 3" and other scripts' digits
+    if not re.fullmatch(r"-?[0-9]{1,6}", value):
+        raise _Bad(f"{value[:20]!r} is not a whole number (digits 0-9, at most 6)")
+    return int(value)
 
 
 def _ints(value: str) -> list[int]:

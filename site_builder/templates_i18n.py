@@ -43,7 +43,7 @@ _KEYS: dict[tuple[str, str], list[Key]] = {}
 def template_files(root: Path) -> tuple[tuple[str, bytes], ...]:
     """The templates' names and bytes, as :func:`template_messages` reads them."""
     return tuple((path.relative_to(root).as_posix(), path.read_bytes())
-                 for path in sorted((root / TEMPLATES_DIR).rglob("*.html")))
+                 for path in sorted((root / TEMPLATES_DIR).rglob("*.html")) if path.is_file())
 
 
 def template_messages(root: Path) -> list[TemplateMessage]:
@@ -112,6 +112,8 @@ def template_keys(root: Path, cache: Any = None) -> list[FileKey]:
     env = None
     for path in sorted(base.rglob("*.html")):
         name = path.relative_to(base).as_posix()
+        if not path.is_file():  # reported by the templates' check (a FIFO would hang)
+            continue
         try:
             source = path.read_text(encoding="utf-8")  # universal newlines, as Jinja2 reads
         except (OSError, UnicodeDecodeError):

@@ -78,7 +78,7 @@ def make_environment(templates_dir: str, translator: Translator,
     return env
 
 
-def template_problem(exc: jinja2.TemplateError, templates: Path) -> Problem:
+def template_problem(exc: Exception, templates: Path) -> Problem:
     """A template's error as a problem at its line, *templates* being the templates'
     folder. A syntax error knows its line; for an error while rendering, the innermost
     frame of a template in the traceback tells (Jinja2 gives those frames the
@@ -96,8 +96,13 @@ def template_problem(exc: jinja2.TemplateError, templates: Path) -> Problem:
         line = frame.lineno or 0
     if isinstance(exc, jinja2.TemplateNotFound):
         what = f"template not found: {exc.name!r}; is it in {templates.name}/?"
-    else:
+    elif isinstance(exc, jinja2.TemplateError):
         what = f"template error while rendering: {exc.message or type(exc).__name__}"
+    elif isinstance(exc, RecursionError):
+        what = "template error while rendering: endless recursion (a macro or an include " \
+               "that calls itself)"
+    else:
+        what = f"template error while rendering: {type(exc).__name__}: {exc}"
     return Problem(f"{templates.name}/{name}" if name else templates.name, line, what)
 
 
@@ -109,6 +114,13 @@ def template_errors(templates: Path) -> Iterator[None]:
         yield
     except jinja2.TemplateError as exc:
         raise UserError([template_problem(exc, templates)]) from None
+    except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError) as exc:
+        # e.g. {{ 1 // 0 }}, a macro calling itself: an error of the template's own code,
+        # reported at its line when the traceback passes through a template (issue 14)
+        problem = template_problem(exc, templates)
+        if problem.path == templates.name:  # raised outside any template: not a user error
+            raise
+        raise UserError([problem]) from None
 
 
 def check_templates(env: jinja2.Environment, templates: Path,
@@ -122,9 +134,14 @@ def check_templates(env: jinja2.Environment, templates: Path,
     *parsed* (name, source, tree) is called before the tree is compiled into the cache,
     so that what else needs the tree (the messages) does not parse it again.
     """
+    from site_builder.inputs import not_regular
+
     problems = []
     if names is None:
         names = env.list_templates(extensions=["html"])
+        problems = [p for p in (not_regular(path, f"{templates.name}/"
+                                            f"{path.relative_to(templates).as_posix()}")
+                                for path in sorted(templates.rglob("*.html"))) if p]
     for name in names:
         try:
             if parsed is not None and env.bytecode_cache is not None:
@@ -132,6 +149,14 @@ def check_templates(env: jinja2.Environment, templates: Path,
             env.get_template(name)
         except jinja2.TemplateSyntaxError as exc:
             problems.append(template_problem(exc, templates))
+        except jinja2.TemplateNotFound:
+            pass  # not a regular file: reported above
+        except UnicodeDecodeError as exc:
+            data = (templates / name).read_bytes()
+            problems.append(Problem(f"{templates.name}/{name}",
+                                    data[: exc.start].count(b"\n") + 1,
+                                    f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x}); "
+                                    "save it as UTF-8"))
     return problems
 
 

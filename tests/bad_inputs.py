@@ -651,7 +651,7 @@ case("special: templates folder missing", lambda r: __import__("shutil").rmtree(
      "templates", None, item="9")
 
 # Output folders ------------------------------------------------------------------------------
-case("out: parent is a file", put("afile", "x"), "afile/dist", None,
+case("out: parent is a file", put("afile", "x"), "--out", None,
      args=("--out", "afile/dist"), commands=("build",), item="10")
-case("out: is a file", put("outfile", "x"), "outfile", None,
+case("out: is a file", put("outfile", "x"), "--out", None,
      args=("--out", "outfile"), commands=("build",), item="10")

@@ -28,10 +28,19 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from site_builder.build import build
+    from site_builder.errors import UserError
+    from site_builder.settings import base_url_problem
 
     start = time.perf_counter()
     root = args.root
     out = args.out if args.out is not None else root / "dist"
+    if args.base_url is not None:
+        why = base_url_problem(args.base_url)
+        if why is not None:
+            raise UserError(f"--base-url: {why.replace('base_url must', 'it must', 1)}")
+    problem = out_problem(out)
+    if problem is not None:
+        raise UserError(problem)
     result = build(root, out, base_url=args.base_url, strict=args.strict,
                    cache=not args.no_cache, jobs=args.jobs)
     elapsed = time.perf_counter() - start
@@ -46,3 +55,21 @@ def run(args: argparse.Namespace) -> int:
           f"({languages}); {result.claims} claims verified by the engine; {done}; "
           f"{elapsed:.2f} s -> {out}", file=sys.stderr)
     return 0
+
+
+def out_problem(out: Path) -> str | None:
+    """Why the output folder *out* cannot be written, before anything is read: it is a
+    file, a folder on its way is a file, or its nearest existing folder is not writable."""
+    import os
+
+    if out.exists() and not out.is_dir():
+        return f"--out {out}: it is a file, not a folder; pass --out with a folder"
+    for parent in [out, *out.parents]:
+        if parent.exists():
+            if not parent.is_dir():
+                return f"--out {out}: {parent} is a file, not a folder; pass --out with a folder"
+            if not os.access(parent, os.W_OK | os.X_OK):
+                return f"--out {out}: {parent} is not writable; pass --out with a folder you " \
+                       "can write to"
+            return None
+    return None

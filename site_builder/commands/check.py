@@ -5,7 +5,10 @@ from __future__ import annotations
 import argparse
 import json
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from site_builder.errors import Problem
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -27,6 +30,8 @@ def run(args: argparse.Namespace) -> int:
     profiles = not any(p.path == PROFILES_FILE for p in problems)
     checked = verify_site(site, examples=profiles)
     problems = problems + checked.problems + template_problems(args.root)
+    if not problems:  # what only rendering finds (an error in a template's code): render
+        problems = render_problems(args.root)
     claims = [c.as_json() for c in checked.verification.claims]
     if args.json:
         print(json.dumps({
@@ -40,3 +45,16 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(problems)
     print(f"ok: {len(claims)} claims verified, every translation checked")
     return 0
+
+
+def render_problems(root: Path) -> list[Problem]:
+    """The problems of rendering the whole site in memory, as ``build`` renders it: check
+    finds everything build finds (issue 14)."""
+    from site_builder.build import build
+    from site_builder.errors import UserError
+
+    try:
+        build(root, None)
+    except UserError as exc:
+        return exc.problems
+    return []

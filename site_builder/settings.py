@@ -1,0 +1,97 @@
+"""``content/site.toml``: the site's settings, each checked, each error at its line.
+
+The one setting is ``base_url``, the site's public address (also ``build --base-url``):
+an absolute http(s) URL with a host, no query or fragment, and no space, quote, angle
+bracket or control character (it is written into every page's canonical link, the
+sitemap and robots.txt: a line break there would add a line to robots.txt).
+"""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from site_builder.errors import Problem
+from site_builder.inputs import read_input
+
+SITE_FILE = "content/site.toml"
+KNOWN = ("base_url",)
+
+
+def base_url_problem(url: str) -> str | None:
+    """Why *url* cannot be the site's base URL, or None.
+
+    >>> base_url_problem("https://rami-rules.example.org/") is None
+    True
+    >>> base_url_problem("javascript:alert(1)")[:40]
+    'base_url must be an absolute http(s) URL'
+    """
+    hint = "base_url must be an absolute http(s) URL such as https://example.org/rules/"
+    if re.search(r"[\x00-\x20\x7f-\x9f\"'<>`\\{}|^]", url):
+        return f"{hint}; {url!r} holds a space, a quote, a bracket or a control character"
+    try:
+        parts = urlsplit(url)
+        parts.port  # noqa: B018 - a bad port raises
+    except ValueError as exc:
+        return f"{hint}; {url!r}: {exc}"
+    if parts.scheme not in ("http", "https") or not parts.hostname:
+        return f"{hint}; {url!r} is not one"
+    if parts.query or parts.fragment or url.endswith(("?", "#")):
+        return f"{hint}, without a query or fragment; {url!r} has one"
+    return None
+
+
+def _line_of(lines: list[str], key: str) -> int:
+    """The line of the first ``key = ...`` in the file (1 if none is found)."""
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    return next((i + 1 for i, text in enumerate(lines) if pattern.match(text)), 1)
+
+
+def _toml_error_line(exc: tomllib.TOMLDecodeError) -> int:
+    line = getattr(exc, "lineno", None)
+    if line:
+        return int(line)
+    found = re.search(r"line (\d+)", str(exc))
+    return int(found.group(1)) if found else 1
+
+
+def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
+    """The settings of *root*'s ``content/site.toml`` (none if it is missing), with
+    every problem at its line."""
+    path = root / SITE_FILE
+    if not path.exists() and not path.is_symlink():
+        return {}, []
+    data, problem = read_input(path, SITE_FILE)
+    if data is None:
+        return {}, [problem] if problem else []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        return {}, [Problem(SITE_FILE, line, "file is not valid UTF-8; save it as UTF-8")]
+    try:
+        table = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        message = str(exc).split(" (at line")[0]
+        return {}, [Problem(SITE_FILE, _toml_error_line(exc),
+                            f"cannot read settings: {message} (TOML)")]
+    lines = text.split("\n")
+    settings: dict[str, str] = {}
+    problems = []
+    for key, value in table.items():
+        line = _line_of(lines, key)
+        if key not in KNOWN:
+            problems.append(Problem(SITE_FILE, line, f"unknown setting {key!r}; known: "
+                                                     f"{', '.join(KNOWN)}"))
+        elif not isinstance(value, str):
+            problems.append(Problem(SITE_FILE, line, f"{key} must be a string in quotes, "
+                                                     "e.g. base_url = \"https://example.org/\""))
+        else:
+            why = base_url_problem(value)
+            if why is not None:
+                problems.append(Problem(SITE_FILE, line, why))
+            else:
+                settings[key] = value
+    return settings, problems
