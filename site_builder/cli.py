@@ -14,8 +14,35 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
+
+
+class OneLineParser(argparse.ArgumentParser):
+    """Reports a usage error in one line, as every other error (no usage block), and
+    exits 2; the subcommands' parsers are of this class too."""
+
+    def error(self, message: str) -> Any:  # argparse declares NoReturn
+        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+
+
+def bounded(low: int, high: int) -> Any:
+    """An argparse type: a whole number from *low* to *high* (issue 14: every number a
+    user types is bounded).
+
+    >>> bounded(1, 4)("3"), bounded(1, 4).__name__
+    (3, 'whole number from 1 to 4')
+    """
+    def parse(text: str) -> int:
+        if not text.lstrip("-").isdigit() or not text.isascii() or len(text) > len(str(high)) + 1:
+            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
+        value = int(text)
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"{value} is out of range: from {low} to {high}")
+        return value
+    parse.__name__ = f"whole number from {low} to {high}"
+    return parse
 
 
 def make_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
@@ -23,7 +50,7 @@ def make_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--debug", action="store_true", default=argparse.SUPPRESS,
                         help="show a traceback for errors")
-    parser = argparse.ArgumentParser(
+    parser = OneLineParser(
         prog="site-builder",
         description="Build the verified, multilingual Rami rules site.",
         parents=[common],

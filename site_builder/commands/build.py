@@ -8,6 +8,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from site_builder.cli import bounded
+
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("build", parents=[common], help="build the site into dist/",
@@ -21,7 +23,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                    help="treat missing and fuzzy translations as errors")
     p.add_argument("--no-cache", action="store_true",
                    help="neither use nor update the build cache in ROOT/.cache/")
-    p.add_argument("--jobs", type=int, default=None, metavar="N",
+    p.add_argument("--jobs", type=bounded(1, 256), default=None, metavar="N",
                    help="processes to render with (default: one per CPU core)")
     p.set_defaults(func=run)
 

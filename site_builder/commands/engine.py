@@ -23,6 +23,7 @@ import sys
 import time
 from typing import Any
 
+from site_builder.cli import bounded
 from site_builder.engine import (
     PRESETS,
     Card,
@@ -63,7 +64,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     game = argparse.ArgumentParser(add_help=False)
     game.add_argument("--game", required=True, metavar="GAME", help=f"the variant: {GAMES}")
     joker_value = argparse.ArgumentParser(add_help=False)
-    joker_value.add_argument("--joker-value", type=int, metavar="N",
+    joker_value.add_argument("--joker-value", type=bounded(0, 100), metavar="N",
                              help="house rule: a laid joker is worth N points "
                                   "(default: the card it replaces, the lowest where ambiguous)")
 
@@ -100,9 +101,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     sim.add_argument("--players", required=True, metavar="LEVELS",
                      help="one level per seat, comma-separated: easy, normal, hard "
                           "(e.g. hard,easy)")
-    sim.add_argument("--games", type=int, default=100, metavar="N",
+    sim.add_argument("--games", type=bounded(1, 100_000), default=100, metavar="N",
                      help="number of games (default 100)")
-    sim.add_argument("--seed", type=int, default=0, metavar="S", help="random seed (default 0)")
+    sim.add_argument("--seed", type=bounded(0, 2**63 - 1), default=0, metavar="S",
+                     help="random seed (default 0)")
     sim.add_argument("--discard-to-win", action="store_true",
                      help="house rule: going out needs a final discard")
     sim.set_defaults(func=run_simulate)

@@ -6,13 +6,15 @@ import argparse
 from pathlib import Path
 from typing import Any
 
+from site_builder.cli import bounded
+
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("serve", parents=[common], help="preview with live reload",
                        description="Serve the site on 127.0.0.1 and rebuild when content, "
                                    "catalogs or templates change.")
     p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: .)")
-    p.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    p.add_argument("--port", type=bounded(0, 65535), default=8000, help="port (default: 8000)")
     p.set_defaults(func=run)
 
 
