@@ -98,6 +98,11 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
     problem = po_syntax_problem(data.decode("utf-8"))
     if problem is not None:
         return None, [Problem(rel, problem[0], f"syntax error in catalog: {problem[1]}")]
+    from site_builder.catalog_lint import structure_problems
+
+    lint = structure_problems(data.decode("utf-8"))  # what Babel lets through (issue 14)
+    if lint:
+        return None, [Problem(rel, line, message) for line, message in lint]
     try:
         catalog = read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
     except PoFileError as exc:

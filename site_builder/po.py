@@ -130,6 +130,9 @@ def _pieces(source: bytes | Readable) -> Iterator[str | None]:
             return
 
 
+_UTF8_RE = re.compile(r"charset=utf-?8\b", re.IGNORECASE)
+
+
 class Unreadable(Exception):
     """The catalog has something :func:`iter_po` does not read: leave it to Babel."""
 
@@ -177,7 +180,10 @@ def iter_po(data: bytes | Readable, num_plurals: int) -> Iterator[PoMessage]:
             if not msgid:  # the header comes first, and is not a message
                 if ctx or plural or seen or not strs.startswith("msgstr "):
                     raise Unreadable
-                found_n = _NPLURALS_RE.search(_string(strs[7:].rstrip("\n")))
+                header = _string(strs[7:].rstrip("\n"))
+                if "charset=" in header.lower() and not _UTF8_RE.search(header):
+                    raise Unreadable  # Babel would decode it otherwise: it reports this
+                found_n = _NPLURALS_RE.search(header)
                 if found_n:
                     nplurals = int(found_n.group(1))
                 seen.add(b"")

@@ -1,0 +1,123 @@
+"""What Babel's reader lets through in a catalog and ``msgfmt`` refuses, each at its line.
+
+Babel reads a catalog leniently: a second entry with the same msgid replaces the first,
+a ``msgstr`` with no ``msgid`` before it is dropped, a ``msgstr[1]`` on a message without
+``msgid_plural`` turns the translation into a tuple (and a page would show it), an
+unknown escape such as ``\\q`` is kept as it is, and the header's charset decides how
+the bytes are decoded, where the build reads UTF-8. Each of these is refused here, as
+``msgfmt --check`` refuses them, so that ``build`` and ``check`` agree (issue 14).
+
+This looks only at the keywords that start each line; Babel reads the catalog.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from site_builder.errors import Problem
+
+ESCAPE_RE = re.compile(r'\\(.?)')
+ALLOWED_ESCAPES = set('\\"ntr')
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+CHARSET_RE = re.compile(r"charset=([^\s;\\]+)", re.IGNORECASE)
+
+
+@dataclass
+class _Entry:
+    line: int = 0  # of its msgid
+    context: str | None = None
+    msgid: str | None = None
+    plural: bool = False
+    translated: list[str] = field(default_factory=list)  # its msgstr strings
+    keyword: str = ""  # the last keyword: a continuation string belongs to it
+
+
+def _quoted(rest: str) -> str:
+    rest = rest.strip()
+    return rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest
+
+
+def structure_problems(text: str) -> list[tuple[int, str]]:
+    """Each (line, sentence) that ``msgfmt`` would refuse and Babel would read.
+
+    >>> structure_problems('msgid "a"\\nmsgstr "b"\\n\\nmsgid "a"\\nmsgstr "c"\\n')
+    [(4, "duplicate entry for msgid 'a' (first on line 1); keep one")]
+    """
+    problems: list[tuple[int, str]] = []
+    seen: dict[tuple[str | None, str], int] = {}
+    entry = _Entry()
+
+    def close() -> None:
+        nonlocal entry
+        if entry.msgid is not None:
+            key = (entry.context, entry.msgid)
+            if key == (None, ""):
+                found = CHARSET_RE.search("".join(entry.translated))
+                if found and found.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
+                    problems.append((entry.line, f"the header says charset={found.group(1)}; "
+                                                 "catalogs are UTF-8: write charset=UTF-8 and "
+                                                 "save the file as UTF-8"))
+            elif key in seen:
+                problems.append((entry.line, f"duplicate entry for msgid {entry.msgid[:60]!r} "
+                                             f"(first on line {seen[key]}); keep one"))
+            else:
+                seen[key] = entry.line
+        entry = _Entry()
+
+    for number, raw in enumerate(text.split("\n"), 1):
+        line = raw.strip()
+        if not line:
+            close()
+            continue
+        if line.startswith("#"):
+            if entry.translated or entry.msgid is not None:
+                close()
+            continue
+        if CONTROL_RE.search(raw):
+            problems.append((number, "control character in the catalog; remove it"))
+        for escape in ESCAPE_RE.findall(line):
+            if escape not in ALLOWED_ESCAPES:
+                problems.append((number, f"unknown escape \\{escape} in a string; use \\n, "
+                                         "\\t, \\\", \\\\ or the character itself"))
+                break
+        keyword, _, rest = line.partition(" ")
+        if line.startswith('"'):
+            if entry.keyword.startswith("msgstr"):
+                entry.translated.append(_quoted(line))
+            elif entry.keyword == "msgid" and entry.msgid is not None:
+                entry.msgid += _quoted(line)
+            continue
+        if keyword in ("msgctxt", "msgid") and entry.translated:
+            close()
+        if keyword == "msgctxt":
+            entry.context = _quoted(rest)
+        elif keyword == "msgid":
+            entry.msgid, entry.line = _quoted(rest), number
+        elif keyword == "msgid_plural":
+            entry.plural = True
+        elif keyword.startswith("msgstr"):
+            if entry.msgid is None:
+                problems.append((number, "msgstr without a msgid before it; remove it, or "
+                                         "add its msgid"))
+            elif keyword.startswith("msgstr[") and not entry.plural:
+                problems.append((number, f"{keyword} on a message that has no msgid_plural: "
+                                         "write one msgstr \"...\""))
+            elif keyword == "msgstr" and entry.plural:
+                problems.append((number, "a plural message needs msgstr[0], msgstr[1], ... "
+                                         "(one per plural form), not msgstr"))
+            entry.translated.append(_quoted(rest))
+        entry.keyword = keyword
+    close()
+    return problems
+
+
+def source_language_problems(root: Path, source_lang: str = "en") -> list[Problem]:
+    """A catalog for the source language would replace the English pages: refused."""
+    rel = f"locales/{source_lang}/LC_MESSAGES/messages.po"
+    if (root / rel).exists() or (root / rel).is_symlink():
+        return [Problem(rel, 0, f"{source_lang} is the source language: its text comes from "
+                                "content/ and templates/, not from a catalog; remove "
+                                f"locales/{source_lang}/")]
+    return []
