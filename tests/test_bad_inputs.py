@@ -2,19 +2,22 @@
 
 Each case of ``tests/bad_inputs.py`` changes one thing in a scratch copy of the real
 project that was built once (so that ``dist/`` and ``.cache/`` hold the earlier build),
-then runs the real command line, ``build`` and ``check``, in a separate process (a hang
-fails the case rather than blocking the suite). For a bad input: exit 2, an error line
-``path:line:`` naming the changed file and line, no traceback and no "internal error",
-the earlier ``dist/`` byte for byte, the sources untouched. For a valid one: exit 0.
+then runs the real command line, ``build`` and ``check``, each in a process of its own
+forked from the test's (a hang fails the case rather than blocking the suite). For a
+bad input: exit 2, an error line ``path:line:`` naming the changed file and line, no
+traceback and no "internal error", the earlier ``dist/`` byte for byte, the sources
+untouched. For a valid one: exit 0.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
+import signal
 import stat
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -59,26 +62,74 @@ def run(root: Path, *args: str) -> subprocess.CompletedProcess[str]:
     return run_all(root, [args])[0]
 
 
+def _preload() -> None:
+    """Import what the commands import, once, before the commands are forked from this
+    process: each command then starts as a fresh ``site-builder`` process would, with
+    nothing of an earlier command's state, without paying for the imports again."""
+    import site_builder.build
+    import site_builder.checks
+    import site_builder.cli
+    import site_builder.commands.build
+    import site_builder.commands.check
+    import site_builder.examples
+    import site_builder.i18n
+    import site_builder.render
+    import site_builder.site
+    import site_builder.templating  # noqa: F401
+
+
+def _command(root: Path, args: tuple[str, ...], out: Path, err: Path) -> int:
+    """Fork ``site-builder ARGS`` run in *root*, its output going to *out* and *err*."""
+    pid = os.fork()
+    if pid:
+        return pid
+    try:  # the child: as ``python -m site_builder ARGS`` would run, then exit at once
+        os.chdir(root)
+        for fd, path in ((1, out), (2, err)):
+            handle = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+            os.dup2(handle, fd)
+            os.close(handle)
+        sys.stdout = open(1, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.stderr = open(2, "w", encoding="utf-8", closefd=False)  # noqa: SIM115
+        sys.argv = ["site-builder", *args]
+        from site_builder.cli import console
+
+        console()  # ends the process
+    finally:
+        os._exit(3)
+
+
 def run_all(root: Path, commands: list[tuple[str, ...]]) -> list[subprocess.CompletedProcess[str]]:
     """Run each ``site-builder ARGS`` of *commands* in *root*, side by side (they only read
-    the sources: this halves the suite's time on two cores); a hang fails the case."""
-    procs = [subprocess.Popen([sys.executable, "-m", "site_builder", *args], cwd=root,
-                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-             for args in commands]
-    results = []
+    the sources), each in a process of its own; a hang fails the case."""
+    _preload()
+    logs = root.parent / "logs"
+    logs.mkdir(exist_ok=True)
+    pids = [_command(root, args, logs / f"{i}.out", logs / f"{i}.err")
+            for i, args in enumerate(commands)]
+    codes: dict[int, int] = {}
+    deadline = time.monotonic() + TIMEOUT
     try:
-        for args, proc in zip(commands, procs, strict=True):
-            try:
-                out, err = proc.communicate(timeout=TIMEOUT)
-            except subprocess.TimeoutExpired:
-                pytest.fail(f"site-builder {' '.join(args)} still running after {TIMEOUT} s")
-            results.append(subprocess.CompletedProcess(args, proc.returncode, out, err))
+        while len(codes) < len(pids):
+            for pid in pids:
+                if pid not in codes:
+                    done, status = os.waitpid(pid, os.WNOHANG)
+                    if done:
+                        codes[pid] = os.waitstatus_to_exitcode(status)
+            if time.monotonic() > deadline:
+                hung = [" ".join(a) for a, p in zip(commands, pids, strict=True)
+                        if p not in codes]
+                pytest.fail(f"site-builder {', '.join(hung)} still running after {TIMEOUT} s")
+            time.sleep(0.01)
     finally:
-        for proc in procs:
-            if proc.poll() is None:
-                proc.kill()
-                proc.communicate()
-    return results
+        for pid in pids:
+            if pid not in codes:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+    return [subprocess.CompletedProcess(
+        args, codes[pid], (logs / f"{i}.out").read_text(encoding="utf-8", errors="replace"),
+        (logs / f"{i}.err").read_text(encoding="utf-8", errors="replace"))
+        for i, (args, pid) in enumerate(zip(commands, pids, strict=True))]
 
 
 def expected_line(root: Path, case: Case) -> int | None:
