@@ -107,10 +107,10 @@ def load_site(root: Path, base_url: str | None = None,
     With ``catalogs=False`` the catalogs are left to the caller (the build reads each
     one where its language is rendered).
     """
-    from site_builder.catalog_lint import source_language_problems
+    from site_builder.catalog_lint import locale_problems
     from site_builder.examples import load_profiles
 
-    problems: list[Problem] = source_language_problems(root, SOURCE_LANG)
+    problems: list[Problem] = locale_problems(root, SOURCE_LANG)
     config = _load_config(root, problems, base_url)
     pages = [page for page, _ in read_pages(root, problems)]
     _check_pages(pages, problems)
@@ -175,12 +175,12 @@ def scan_site(root: Path, base_url: str | None = None,
     whole (:attr:`Site.parsed`).
     """
     from site_builder.cache import digest
-    from site_builder.catalog_lint import source_language_problems
+    from site_builder.catalog_lint import locale_problems
     from site_builder.examples import Verification, load_profiles
     from site_builder.po import text_keys
     from site_builder.render import rule_values
 
-    problems: list[Problem] = source_language_problems(root, SOURCE_LANG)
+    problems: list[Problem] = locale_problems(root, SOURCE_LANG)
     config = _load_config(root, problems, base_url)
     profiles, errs = load_profiles(root)
     verifier = Verifier(profiles) if not errs else None

@@ -113,11 +113,25 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
     return problems
 
 
-def source_language_problems(root: Path, source_lang: str = "en") -> list[Problem]:
-    """A catalog for the source language would replace the English pages: refused."""
-    rel = f"locales/{source_lang}/LC_MESSAGES/messages.po"
-    if (root / rel).exists() or (root / rel).is_symlink():
-        return [Problem(rel, 0, f"{source_lang} is the source language: its text comes from "
-                                "content/ and templates/, not from a catalog; remove "
-                                f"locales/{source_lang}/")]
-    return []
+def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:
+    """The catalogs' files: a catalog for the source language would replace the English
+    pages; one that is not a regular file (a directory, a dangling symlink, a FIFO) would
+    drop its language without a word. Both are refused."""
+    from site_builder.inputs import not_regular
+
+    problems = []
+    base = root / "locales"
+    for folder in sorted(base.iterdir()) if base.is_dir() else ():
+        rel = f"locales/{folder.name}/LC_MESSAGES/messages.po"
+        path = root / rel
+        if not (path.exists() or path.is_symlink()):
+            continue
+        if folder.name == source_lang:
+            problems.append(Problem(rel, 0, f"{source_lang} is the source language: its text "
+                                            "comes from content/ and templates/, not from a "
+                                            f"catalog; remove locales/{source_lang}/"))
+            continue
+        problem = not_regular(path, rel)
+        if problem is not None:
+            problems.append(problem)
+    return problems

@@ -177,14 +177,13 @@ def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[
     text, errs = decode_text(data, source)
     if text is None:
         return None, None, errs
-    control = CONTROL_RE.search(text)
-    if control:
-        line = text.count("\n", 0, control.start()) + 1
-        return None, None, [Problem(source, line, f"control character "
-                                                  f"U+{ord(control.group()):04X} in the text; "
-                                                  "remove it")]
+    problems = [Problem(source, text.count("\n", 0, found.start()) + 1,
+                        f"control character U+{ord(found.group()):04X} in the text; remove it")
+                for found in CONTROL_RE.finditer(text)]
     page, errs = parse_page(text, source)
-    return page, data, errs
+    if problems or errs:
+        return None, None, problems + errs
+    return page, data, []
 
 
 def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:

@@ -534,10 +534,23 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
         return []
     try:
         rules = engine.get_rules(game.value, **profile.overrides)
-        hands = tuple(_cards(h) for h in block.defaults["hands"].value.split("|"))
-        stock = _cards(block.defaults["stock"].value)
-        discard = _cards(block.defaults["discard"].value)
-    except (_Bad, engine.RulesError) as exc:
+    except engine.RulesError as exc:
+        error(block.line, f"round setup: {exc}")
+        return []
+    setup: dict[str, Any] = {}
+    for key in ROUND_SETUP:  # each at its own line
+        fld = block.defaults[key]
+        try:
+            setup[key] = (tuple(_cards(h) for h in fld.value.split("|")) if key == "hands"
+                          else _cards(fld.value))
+        except _Bad as exc:
+            error(fld.line, f"round setup: {key}: {exc}")
+    if len(setup) < len(ROUND_SETUP):
+        return []
+    hands, stock, discard = setup["hands"], setup["stock"], setup["discard"]
+    try:  # the deal itself (seats, cards dealt twice): at the hands line, not a step's
+        engine.replay(rules, hands, stock, discard, [])
+    except (engine.ReplayError, ValueError) as exc:
         error(block.defaults["hands"].line, f"round setup: {exc}")
         return []
     rows: list[VerifiedRow] = []
