@@ -181,9 +181,9 @@ def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[
                         f"control character U+{ord(found.group()):04X} in the text; remove it")
                 for found in CONTROL_RE.finditer(text)]
     page, errs = parse_page(text, source)
-    if problems or errs:
-        return None, None, problems + errs
-    return page, data, []
+    # a page that parses is verified even with a control character in it, so that its
+    # examples' problems are reported in the same run
+    return page, data if page is not None else None, problems + errs
 
 
 def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:

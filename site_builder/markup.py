@@ -32,7 +32,7 @@ HTML_RE = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>")  # a tag, a comment or an aut
 BLOCK_START_RE = re.compile(
     r"^(?:\s{0,3}(?:#{1,6}(?:\s|$)|>|[-*+](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|=+\s*$"
     r"|(?:[-*_]\s*){3,}$)|\s{4}|\t)")
-LINE_BREAK_RE = re.compile(r"[\n\r\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
+LINE_BREAK_RE = re.compile(r"[\n\r]")  # as Markdown splits lines
 SAFE_SCHEMES = ("http", "https", "mailto")
 
 HINT_BRACES = "write {{ and }} for a literal brace, and {name} for a value"
