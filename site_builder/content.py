@@ -162,9 +162,9 @@ def decode_text(data: bytes, source: str) -> tuple[str | None, list[Problem]]:
                                             f" at offset {exc.start}); save it as UTF-8")]
 
 
-# C0 control characters other than tab, line feed, form feed and carriage return:
-# invisible in an editor, never meant in a page.
-CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]")
+# C0 control characters other than tab, line feed and form feed (and a carriage return
+# but before a line feed): invisible in an editor, never meant in a page.
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]|\r(?!\n)")
 
 
 def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[Problem]]:

@@ -465,7 +465,9 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
         rules = engine.get_rules(game, **overrides)
         computed = spec.compute(inputs, rules)
     except (engine.RulesError, ValueError) as exc:
-        error(row.line, str(exc))
+        # the inputs led to it: at the row's first input line (e.g. players: 0)
+        given = [f for k in spec.inputs if (f := row.fields.get(k)) is not None]
+        error(given[0].line if given else row.line, str(exc))
         return None
     claims = tuple(
         Claim(source, fld.line, row.caption.text, key, value, computed.get(key))
@@ -551,7 +553,7 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
     try:  # the deal itself (seats, cards dealt twice): at the hands line, not a step's
         engine.replay(rules, hands, stock, discard, [])
     except (engine.ReplayError, ValueError) as exc:
-        error(block.defaults["hands"].line, f"round setup: {exc}")
+        error(block.defaults["hands"].line, f"round setup: {str(exc).removeprefix('setup: ')}")
         return []
     rows: list[VerifiedRow] = []
     for index, row in enumerate(block.rows):

@@ -93,11 +93,12 @@ def unsafe_target(target: str) -> str | None:
     return None
 
 
-def structure_problems(text: str) -> list[str]:
-    """Markup a segment never holds: block markup, line breaks, reference-style links,
-    images, raw HTML."""
+def structure_problems(text: str, breaks: bool = True) -> list[str]:
+    """Markup a segment never holds: block markup, line breaks (unless not *breaks*: a
+    page's lines are split at line feeds already), reference-style links, images, raw
+    HTML."""
     problems = []
-    if LINE_BREAK_RE.search(text):
+    if breaks and LINE_BREAK_RE.search(text):
         problems.append("line break in a segment: a heading, paragraph, list item, caption or "
                         "note is one line of text")
     if any(BLOCK_START_RE.match(line) for line in LINE_BREAK_RE.split(text)):
@@ -118,7 +119,7 @@ def structure_problems(text: str) -> list[str]:
 def segment_problems(text: str) -> list[str]:
     """Every problem with one segment written by a content author (see the module)."""
     _, problems, _ = fields(text)
-    problems = list(problems) + structure_problems(text)
+    problems = list(problems) + structure_problems(text, breaks=False)
     for target in link_targets(text):
         why = unsafe_target(target)
         if why is not None:

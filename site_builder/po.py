@@ -35,6 +35,8 @@ _PIECE_RE = re.compile(r'"([^"\\\n]*(?:\\.[^"\\\n]*)*)"')
 _MSGSTR_RE = re.compile(rf"msgstr(?:\[(\d+)\])? ({_STR})")
 _ESCAPE_RE = re.compile(r"\\([\\trn\"])")
 _ESCAPES = {"n": "\n", "t": "\t", "r": "\r"}
+_ANY_ESCAPE_RE = re.compile(r"\\(.?)")
+_KNOWN_ESCAPES = frozenset('\\trn"')
 _NPLURALS_RE = re.compile(r"nplurals\s*=\s*(\d+)")
 
 
@@ -48,7 +50,11 @@ def _string(quoted: str) -> str:
         text = "".join(_PIECE_RE.findall(quoted))
     else:
         text = quoted[1:-1]
-    return _ESCAPE_RE.sub(_unescape_match, text) if "\\" in text else text
+    if "\\" not in text:
+        return text
+    if any(e not in _KNOWN_ESCAPES for e in _ANY_ESCAPE_RE.findall(text)):
+        raise Unreadable  # an escape Babel would keep as it is: it reports it
+    return _ESCAPE_RE.sub(_unescape_match, text)
 
 
 @dataclass(slots=True)

@@ -49,7 +49,8 @@ class Case:
 def sub(rel: str, find: str, replace: str) -> Change:
     def change(root: Path) -> None:
         path = root / rel
-        text = path.read_text(encoding="utf-8")
+        with path.open(encoding="utf-8", newline="") as stream:  # keeping any lone \r
+            text = stream.read()
         assert find in text, f"{find!r} not in {rel}"
         path.write_text(text.replace(find, replace, 1), encoding="utf-8", newline="")
     return change
@@ -196,7 +197,7 @@ case("fm: no home page", sub(IX, "slug: index", "slug: home"), "content", None)
 case("fm: unknown placeholder in title", sub(CV, "title: Rami", "title: Rami {nope}"),
      CV, "title:")
 case("fm: html in title", sub(CV, "title: Rami", "title: <b>Rami</b>"), CV, "title:",
-     item="4")
+    )
 case("fm: empty file", put(CV, ""), CV, 1)
 case("fm: only dashes", put(CV, "---\n"), CV, 1)
 valid("fm: order negative", sub(CV, "order: 20", "order: -3"))
@@ -213,17 +214,17 @@ case("prose: unknown placeholder", sub(FM, "{rami40_threshold} points", "{rami41
      FM, "{rami41_threshold}")
 case("prose: format spec width", sub(FM, "{rami40_threshold} points",
                                      "{rami40_threshold:>999999999} points"),
-     FM, "{rami40_threshold:", item="7")
+     FM, "{rami40_threshold:")
 case("prose: format spec precision", sub(FM, "{rami40_threshold} points",
                                          "{rami40_threshold:.3f} points"),
-     FM, "{rami40_threshold:", item="7")
+     FM, "{rami40_threshold:")
 case("prose: conversion", sub(FM, "{rami40_threshold} points", "{rami40_threshold!r} points"),
-     FM, "{rami40_threshold!r}", item="7")
+     FM, "{rami40_threshold!r}")
 case("prose: index", sub(FM, "{rami40_threshold} points", "{rami40_threshold[0]} points"),
-     FM, "{rami40_threshold[0]}", item="7")
+     FM, "{rami40_threshold[0]}")
 case("prose: attribute", sub(FM, "{rami40_threshold} points",
                              "{rami40_threshold.real} points"),
-     FM, "{rami40_threshold.real}", item="7")
+     FM, "{rami40_threshold.real}")
 case("prose: stray open brace", sub(FM, "{rami40_threshold} points", "{ points"), FM,
      "{ points")
 case("prose: stray close brace", sub(FM, "{rami40_threshold} points", "} points"), FM,
@@ -236,39 +237,39 @@ case("prose: nested braces", sub(FM, "{rami40_threshold} points", "{rami40_{x}} 
      "{rami40_{x}}")
 case("prose: javascript link", sub(FM, "## The threshold\n\nThis",
                                    "## The threshold\n\n[x](javascript:alert(1)) This"),
-     FM, "[x](javascript", item="4")
+     FM, "[x](javascript")
 case("prose: data link", sub(FM, "## The threshold\n\nThis",
                              "## The threshold\n\n[x](data:text/html,hi) This"),
-     FM, "[x](data:", item="4")
+     FM, "[x](data:")
 case("prose: vbscript link in a list item", sub(FM, "- Two to nine",
                                                 "- [Two](vbscript:x) to nine"),
-     FM, "vbscript", item="4")
+     FM, "vbscript")
 case("prose: javascript link with capitals", sub(
     FM, "## The threshold\n\nThis", "## The threshold\n\n[x](JavaScript:alert(1)) This"),
-    FM, "[x](JavaScript", item="4")
+    FM, "[x](JavaScript")
 case("prose: javascript link with an entity", sub(
     FM, "## The threshold\n\nThis", "## The threshold\n\n[x](java&#115;cript:alert(1)) This"),
-    FM, "[x](java", item="4")
+    FM, "[x](java")
 case("prose: reference-style link definition", sub(
     FM, "## The threshold\n\nThis",
     "## The threshold\n\n[x][r] This\n\n[r]: javascript:alert(1)\n\nThis"),
-    FM, "[r]: javascript", item="4")
+    FM, "[r]: javascript")
 case("prose: image", sub(FM, "## The threshold\n\nThis",
                          "## The threshold\n\n![x](https://example.org/a.png) This"),
-     FM, "![x]", item="4")
+     FM, "![x]")
 case("prose: autolink to javascript", sub(FM, "## The threshold\n\nThis",
                                           "## The threshold\n\nSee <javascript:alert(1)>. This"),
-     FM, "<javascript", item="4")
+     FM, "<javascript")
 case("prose: block quote", sub(FM, "## The threshold\n\nThis", "## The threshold\n\n> This"),
-     FM, "> This", item="4")
+     FM, "> This")
 case("prose: horizontal rule in a list item", sub(FM, "- Two to nine", "- ---"),
-     FM, "- ---", item="4")
+     FM, "- ---")
 case("prose: unsupported fence", sub(FM, "```example\ntable: melds", "```python\ntable: melds"),
      FM, "```python")
 case("prose: fence not closed", put("content/extra.md", PAGE_HEAD + "```example\ntable: melds\n"),
      "content/extra.md", "```example")
 case("prose: not utf-8", subb(CV, b"Goal", b"Go\xe9l"), CV, "## Go")
-case("prose: NUL byte", subb(CV, b"## Goal", b"## Go\x00al"), CV, "## Go", item="9")
+case("prose: NUL byte", subb(CV, b"## Goal", b"## Go\x00al"), CV, "## Go")
 valid("prose: https link", sub(FM, "## The threshold\n\nThis",
                                "## The threshold\n\n[x](https://example.org/) This"))
 valid("prose: relative link", sub(FM, "## The threshold\n\nThis",
@@ -285,11 +286,11 @@ for char, label in (("\u2028", "U+2028"), ("\u2029", "U+2029"), ("\x0c", "form f
     case(f"lines: {label} earlier in a page",
          chain(sub(CV, "Make groups and sequences", f"Make groups{char}and sequences"),
                sub(CV, "cards: QH KH AH", "cards: QH KH AX")),
-         CV, "cards: QH KH AX", item="11")
+         CV, "cards: QH KH AX")
 case("lines: lone CR earlier in a page",
      chain(sub(CV, "Make groups and sequences", "Make groups\rand sequences"),
            sub(CV, "cards: QH KH AH", "cards: QH KH AX")),
-     CV, "cards: QH KH AX", item="11")
+     CV, "cards: QH KH AX")
 
 # Example blocks ------------------------------------------------------------------------------
 case("ex: unknown card", sub(FM, "cards: QH KH AH", "cards: QH KH AX"), FM, "cards: QH KH AX")
@@ -322,9 +323,9 @@ case("ex: points not a number", sub(FM, "points: 31", "points: six"), FM, "point
 case("ex: points huge", sub(FM, "points: 31", "points: " + "9" * 5000), FM, "points: 999")
 case("ex: points negative", sub(FM, "points: 31", "points: -31"), FM, "points: -31")
 case("ex: points with a plus", sub(FM, "points: 31", "points: +31"), FM, "points: +31",
-     item="7")
+    )
 case("ex: points in arabic digits", sub(FM, "points: 31", "points: ٣١"), FM, "points: ٣١",
-     item="7")
+    )
 case("ex: players huge", sub(CV, "players: 3", "players: 10000000000"), CV, "players: 1000")
 case("ex: players zero", sub(CV, "players: 3", "players: 0"), CV, "players: 0")
 case("ex: players negative", sub(CV, "players: 3", "players: -3"), CV, "players: -3")
@@ -338,22 +339,22 @@ case("ex: malformed line", sub(FM, "cards: AH 2H 3H", "cards AH 2H 3H"), FM, "ca
 case("ex: unknown table", sub(CV, "table: hands", "table: hand"), CV, "table: hand")
 case("ex: unknown field", sub(CV, "players: 3", "players: 3\nseats: 3"), CV, "seats: 3")
 case("ex: duplicate field", sub(CV, "players: 3", "players: 3\nplayers: 4"), CV, "players: 4")
-case("ex: empty value", sub(CV, "players: 3", "players:"), CV, "players:")
+case("ex: empty value", sub(CV, "players: 3", "players:"), CV, "players:\n")
 case("ex: no table line", example("game: rami51\n\ncaption: x\ncards: QH KH AH\n"
                                   "verdict: valid\nkind: sequence\npoints: 31\n"),
      "content/extra.md", "```example")
 case("ex: no rows", example("table: melds\ngame: rami51\n"), "content/extra.md", "```example")
 case("ex: no game", example("table: melds\n\ncaption: x\ncards: QH KH AH\nverdict: valid\n"
                             "kind: sequence\npoints: 31\n"), "content/extra.md", "caption: x")
-case("ex: meld of 60 cards", example("table: melds\ngame: rami51\n\ncaption: x\ncards: "
+valid("ex: meld of 60 cards", example("table: melds\ngame: rami51\n\ncaption: x\ncards: "
                                      + " ".join(["2H"] * 60) + "\nverdict: invalid\n"
-                                     "reason: too_long\n"), "content/extra.md", "verdict:")
+                                     "reason: too_long\n"))
 case("ex: opening with 200 groups", example(
     "table: openings\ngame: rami51\n\ncaption: x\nmelds: " + " | ".join(["QH KH AH"] * 200)
     + "\ntotal: 1\nthreshold: 51\nverdict: accepted\n"), "content/extra.md", "total: 1")
 case("ex: empty group in an opening", example(
     "table: openings\ngame: rami51\n\ncaption: x\nmelds: QH KH AH | | 9C 9D 9S\n"
-    "total: 58\nthreshold: 51\nverdict: accepted\n"), "content/extra.md", "melds:")
+    "total: 58\nthreshold: 51\nverdict: accepted\n"), "content/extra.md", "verdict:")
 case("ex: stock-out of 10000 seats", example(
     "table: stock-out\ngame: cardverse\n\ncaption: x\nhands: " + " | ".join(["2H"] * 10000)
     + "\npoints: 2\nwinner: 1\n"), "content/extra.md", "points: 2")
@@ -366,18 +367,18 @@ case("ex: unknown option override", example(
     "content/extra.md", "joker_value")
 case("ex: raw html in a caption", sub(FM, "caption: Queen, king, ace of hearts",
                                       "caption: <img src=x onerror=alert(1)>"), FM,
-     "caption: <img", item="4")
+     "caption: <img")
 case("ex: unknown placeholder in a note", sub(FM, "note: Placed before the two",
                                               "note: {nope} Placed before the two"), FM,
      "note: {nope}")
 case("ex: format spec in a caption", sub(FM, "caption: Queen, king, ace of hearts",
                                          "caption: {rami40_threshold:>99999999}"), FM,
-     "caption: {rami40", item="7")
+     "caption: {rami40")
 case("ex: javascript link in a note", sub(FM, "note: Placed before the two",
                                           "note: [x](javascript:alert(1)) Placed"), FM,
-     "note: [x]", item="4")
+     "note: [x]")
 case("ex: block markup in a caption", sub(FM, "caption: Queen, king, ace of hearts",
-                                          "caption: # Queen"), FM, "caption: # Queen", item="4")
+                                          "caption: # Queen"), FM, "caption: # Queen")
 
 # Worked rounds
 case("round: illegal step", sub(CV, "step: 1: discard 9C", "step: 1: discard 4C"), CV,
@@ -394,18 +395,18 @@ case("round: layoff on meld huge", sub(CV, "step: 2: layoff 8H on 1",
 case("round: unknown card in hands", sub(CV, "hands: 5H 6H 7H KC", "hands: 5H 6H 7H KX"), CV,
      "hands: 5H 6H 7H KX")
 case("round: unknown card in stock", sub(CV, "stock: KS 10D 4H 9S", "stock: KS 10D 4H 9X"), CV,
-     "stock: KS 10D 4H 9X", item="11")
+     "stock: KS 10D 4H 9X")
 case("round: unknown card in discard", sub(CV, "discard: QC", "discard: QX"), CV,
-     "discard: QX", item="11")
+     "discard: QX")
 case("round: one seat only", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 3C",
-                                 "hands: 5H 6H 7H KC KD 9C 2S"), CV, "hands: 5H 6H 7H", item="11")
+                                 "hands: 5H 6H 7H KC KD 9C 2S"), CV, "hands: 5H 6H 7H")
 case("round: 9 seats", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 3C",
                            "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 3C"
-                           + " | 2C" * 7), CV, "hands: 5H 6H 7H", item="11")
+                           + " | 2C" * 7), CV, "hands: 5H 6H 7H")
 case("round: card twice in the deal", sub(CV, "stock: KS 10D 4H 9S", "stock: KS 10D 4H 5H"),
-     CV, "stock: KS 10D 4H 5H", item="11")
+     CV, "stock: KS 10D 4H 5H")
 case("round: missing hands", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 3C\n",
-                                 ""), CV, "```example\ntable: round", item="")
+                                 ""), CV, "```example\ntable: round")
 case("round: missing step", sub(CV, "step: 1: discard 9C\n", ""), CV,
      "caption: Seat 1 discards the nine")
 case("round: wrong hand claim", sub(CV, "hand: 2S", "hand: 3S"), CV, "hand: 3S")
@@ -419,47 +420,47 @@ case("po: syntax error", sub(PL, 'msgid "Verdict"', 'msgid "Verdict'), PL, 'msgi
 case("po: unterminated msgstr", sub(PL, 'msgstr "Werdykt"', 'msgstr "Werdykt'), PL,
      'msgstr "Werdykt', offset=0, slack=1)
 case("po: bad escape", sub(PL, 'msgstr "Werdykt"', 'msgstr "Werd\\qykt"'), PL,
-     'msgid "Verdict"', slack=1, item="12")
+     'msgid "Verdict"', slack=1)
 case("po: keyword typo", sub(PL, 'msgstr "Werdykt"', 'msgstrr "Werdykt"'), PL,
      'msgid "Verdict"', slack=1)
 case("po: not utf-8", subb(PL, b"Werdykt", b"Werd\xffkt"), PL, 'msgid "Verdict"',
-     slack=1, item="12")
+     slack=1)
 case("po: charset ISO-8859-2", chain(
     sub(PL, "charset=utf-8", "charset=ISO-8859-2"),
     lambda r: (r / PL).write_bytes((r / PL).read_text(encoding="utf-8").encode("utf-8"))),
-    PL, "charset=ISO-8859-2", item="12")
+    PL, "charset=ISO-8859-2")
 case("po: charset unknown", sub(PL, "charset=utf-8", "charset=klingon"), PL, "charset=klingon",
-     item="12")
+    )
 case("po: duplicate msgid", po_append(PL, 'msgid "Verdict"\nmsgstr "Wyrok"\n'), PL,
-     'msgstr "Wyrok"', offset=-1, item="12")
+     'msgstr "Wyrok"', offset=-1)
 case("po: orphan msgstr", po_append(PL, 'msgstr "sierota"\n'), PL, 'msgstr "sierota"',
-     item="12")
+    )
 case("po: plural msgstr for a singular message", msgstr(PL, '"Verdict"',
                                                         '"Werdykt"\nmsgstr[1] "Werdykty"'),
-     PL, 'msgid "Verdict"', slack=1, item="12")
+     PL, 'msgid "Verdict"', slack=1)
 case("po: msgstr[0] only for a singular message",
      sub(PL, 'msgid "Verdict"\nmsgstr "Werdykt"', 'msgid "Verdict"\nmsgstr[0] "Werdykt"'),
-     PL, 'msgid "Verdict"', slack=1, item="12")
+     PL, 'msgid "Verdict"', slack=1)
 case("po: plural forms missing", sub(PL, 'msgstr[2] "{n} punktów"\n', ""), PL,
      'msgid "{n} point"')
 case("po: stray open brace", msgstr(PL, '"Verdict"', '"Werdykt {"'), PL, 'msgid "Verdict"',
-     item="2")
+    )
 case("po: stray close brace", msgstr(PL, '"Verdict"', '"Werdykt }"'), PL, 'msgid "Verdict"',
-     item="2")
+    )
 case("po: empty braces", msgstr(PL, '"Verdict"', '"Werdykt {}"'), PL, 'msgid "Verdict"')
 case("po: positional braces", msgstr(PL, '"Verdict"', '"Werdykt {0}"'), PL, 'msgid "Verdict"')
 case("po: index in a placeholder", msgstr(PL, '"threshold {n}"', '"próg {n[0]}"'), PL,
-     'msgid "threshold {n}"', item="2")
+     'msgid "threshold {n}"')
 case("po: attribute in a placeholder", msgstr(PL, '"threshold {n}"', '"próg {n.real}"'), PL,
-     'msgid "threshold {n}"', item="2")
+     'msgid "threshold {n}"')
 case("po: format spec in a placeholder", msgstr(PL, '"threshold {n}"', '"próg {n:>999999999}"'),
-     PL, 'msgid "threshold {n}"', item="2")
+     PL, 'msgid "threshold {n}"')
 case("po: conversion in a placeholder", msgstr(PL, '"threshold {n}"', '"próg {n!r}"'), PL,
-     'msgid "threshold {n}"', item="2")
+     'msgid "threshold {n}"')
 case("po: x[y] placeholder", msgstr(PL, '"Verdict"', '"Werdykt {x[y]}"'), PL,
      'msgid "Verdict"')
 case("po: jinja statement", msgstr(PL, '"Verdict"', '"Werdykt {% if x %}"'), PL,
-     'msgid "Verdict"', item="2")
+     'msgid "Verdict"')
 case("po: dropped placeholder", msgstr(PL, '"threshold {n}"', '"próg"'), PL,
      'msgid "threshold {n}"')
 case("po: renamed placeholder", msgstr(PL, '"threshold {n}"', '"próg {m}"'), PL,
@@ -475,47 +476,46 @@ case("po: added link", msgstr(PL, '"Goal"', '"[Cel](https://example.org/)"'), PL
 case("po: javascript link", msgstr(PL, '"Goal"', '"[Cel](javascript:alert(1))"'), PL,
      'msgid "Goal"')
 case("po: reference-style link", msgstr(PL, '"Goal"', '"[Cel][r]\\n\\n[r]: javascript:alert(1)"'),
-     PL, 'msgid "Goal"', item="4")
+     PL, 'msgid "Goal"')
 case("po: reference-style link, one line", msgstr(PL, '"Goal"', '"[Cel][r] [r]: javascript:x"'),
-     PL, 'msgid "Goal"', item="4")
+     PL, 'msgid "Goal"')
 case("po: collapsed reference link", msgstr(PL, '"Goal"', '"[Cel][]"'), PL, 'msgid "Goal"',
-     item="4")
-case("po: heading marker", msgstr(PL, '"Goal"', '"# Cel"'), PL, 'msgid "Goal"', item="4")
-case("po: block quote marker", msgstr(PL, '"Goal"', '"> Cel"'), PL, 'msgid "Goal"', item="4")
-case("po: list marker", msgstr(PL, '"Goal"', '"- Cel"'), PL, 'msgid "Goal"', item="4")
+    )
+case("po: heading marker", msgstr(PL, '"Goal"', '"# Cel"'), PL, 'msgid "Goal"')
+case("po: block quote marker", msgstr(PL, '"Goal"', '"> Cel"'), PL, 'msgid "Goal"')
+case("po: list marker", msgstr(PL, '"Goal"', '"- Cel"'), PL, 'msgid "Goal"')
 case("po: numbered list marker", msgstr(PL, '"Goal"', '"1. Cel"'), PL, 'msgid "Goal"',
-     item="4")
-case("po: horizontal rule", msgstr(PL, '"Goal"', '"---"'), PL, 'msgid "Goal"', item="4")
-case("po: setext underline", msgstr(PL, '"Goal"', '"Cel\\n==="'), PL, 'msgid "Goal"', item="4")
-case("po: code fence", msgstr(PL, '"Goal"', '"```\\nCel\\n```"'), PL, 'msgid "Goal"', item="4")
-case("po: indented code", msgstr(PL, '"Goal"', '"    Cel"'), PL, 'msgid "Goal"', item="4")
+    )
+case("po: horizontal rule", msgstr(PL, '"Goal"', '"---"'), PL, 'msgid "Goal"')
+case("po: setext underline", msgstr(PL, '"Goal"', '"Cel\\n==="'), PL, 'msgid "Goal"')
+case("po: code fence", msgstr(PL, '"Goal"', '"```\\nCel\\n```"'), PL, 'msgid "Goal"')
+case("po: indented code", msgstr(PL, '"Goal"', '"    Cel"'), PL, 'msgid "Goal"')
 case("po: newline then heading", msgstr(PL, '"Goal"', '"Cel\\n# gry"'), PL, 'msgid "Goal"',
-     item="4")
+    )
 case("po: image", msgstr(PL, '"Goal"', '"![Cel](https://example.org/x.png)"'), PL,
-     'msgid "Goal"', item="4")
+     'msgid "Goal"')
 case("po: autolink", msgstr(PL, '"Goal"', '"Cel <https://example.org/>"'), PL, 'msgid "Goal"')
 case("po: emphasis added", msgstr(PL, '"Goal"', '"*Cel* gry"'), PL, 'msgid "Goal"')
 case("po: code added", msgstr(PL, '"Goal"', '"`Cel` gry"'), PL, 'msgid "Goal"')
 case("po: code dropped", sub(PL, "Opcja `ace_high` liczy", "Opcja ace_high liczy"), PL,
-     'Opcja ace_high liczy', offset=-3, slack=3)
-case("po: glossary term", sub(PL, "Celem jest tworzenie grup i sekwensów",
-                              "Celem jest tworzenie grup i ciągów"), PL,
-     "Make groups and sequences", offset=-1)
+     'Opcja ace_high liczy', offset=-6, slack=6)
+case("po: glossary term", sub(PL, 'msgstr "Dama, król, as kier"', 'msgstr "Dama, król, as serc"'),
+     PL, 'msgid "Queen, king, ace of hearts"')
 case("po: locales/en catalog", lambda r: __import__("shutil").copytree(
-    r / "locales/pl", r / "locales/en"), "locales/en/LC_MESSAGES/messages.po", None, item="12")
+    r / "locales/pl", r / "locales/en"), "locales/en/LC_MESSAGES/messages.po", None)
 case("po: unknown language folder", lambda r: __import__("shutil").copytree(
     r / "locales/pl", r / "locales/xx"), "locales/xx/LC_MESSAGES/messages.po", None)
-case("po: catalog is a directory", replace_by_dir(MS), MS, None, item="9")
-case("po: catalog is a dangling symlink", symlink(MS, "nowhere.po"), MS, None, item="9")
-case("po: catalog is a symlink loop", symlink(MS, "messages.po"), MS, None, item="9")
-case("po: catalog is a FIFO", fifo(MS), MS, None, item="9")
-case("po: catalog is empty", put(MS, ""), MS, None, item="12")
+case("po: catalog is a directory", replace_by_dir(MS), MS, None)
+case("po: catalog is a dangling symlink", symlink(MS, "nowhere.po"), MS, None)
+case("po: catalog is a symlink loop", symlink(MS, "messages.po"), MS, None)
+case("po: catalog is a FIFO", fifo(MS), MS, None)
+case("po: catalog is empty", put(MS, ""), MS, None)
 case("po: header without plural forms", sub(PL, '"Plural-Forms: nplurals=3;', '"X-Nothing: 3;'),
-     PL, 'msgid "{n} point"', slack=1, item="12")
+     PL, 'msgid "{n} point"', slack=1)
 case("po: msgstr with a NUL", msgstr(PL, '"Goal"', '"Cel\\0gry"'), PL, 'msgid "Goal"',
-     slack=1, item="12")
+     slack=1)
 case("po: msgstr with a control character", msgstr(PL, '"Goal"', '"Cel\x07gry"'), PL,
-     'msgid "Goal"', slack=1, item="12")
+     'msgid "Goal"', slack=1)
 valid("po: fuzzy entry with a broken translation",
       sub(PL, 'msgid "Verdict"\nmsgstr "Werdykt"', '#, fuzzy\nmsgid "Verdict"\nmsgstr "W {"'))
 valid("po: empty translation", msgstr(PL, '"Goal"', '""'))
@@ -536,122 +536,122 @@ case("tpl: missing include", sub(PAGE, "{% block main %}",
 case("tpl: missing parent", sub(PAGE, '{% extends "base.html" %}', '{% extends "nobase.html" %}'),
      PAGE, "nobase.html")
 case("tpl: division by zero", sub(PAGE, "{% block main %}", "{% block main %}{{ 1 // 0 }}"),
-     PAGE, "{{ 1 // 0 }}", item="10")
+     PAGE, "{{ 1 // 0 }}")
 case("tpl: modulo by zero", sub(PAGE, "{% block main %}", "{% block main %}{{ 1 % 0 }}"),
-     PAGE, "{{ 1 % 0 }}", item="10")
+     PAGE, "{{ 1 % 0 }}")
 case("tpl: recursion", sub(PAGE, "{% block main %}",
                            "{% macro r(n) %}{{ r(n) }}{% endmacro %}{% block main %}{{ r(1) }}"),
-     PAGE, "{{ r(1) }}", item="10")
+     PAGE, "{{ r(1) }}")
 case("tpl: unknown filter", sub(PAGE, "{{ title.html }}</h1>", "{{ title.html|nope }}</h1>"),
      PAGE, "|nope")
 case("tpl: unknown test", sub(PAGE, "{% block main %}", "{% block main %}{% if 1 is nope %}"
                               "{% endif %}"), PAGE, "is nope")
 case("tpl: type error", sub(PAGE, "{% block main %}", '{% block main %}{{ 1 + "a" }}'),
-     PAGE, '{{ 1 + "a" }}', item="10")
+     PAGE, '{{ 1 + "a" }}')
 case("tpl: bad format", sub(PAGE, "{% block main %}", '{% block main %}{{ "%d"|format("x") }}'),
-     PAGE, '|format("x")', item="10")
+     PAGE, '|format("x")')
 case("tpl: calling a string", sub(PAGE, "{% block main %}", '{% block main %}{{ "a"() }}'),
-     PAGE, '{{ "a"() }}', item="10")
+     PAGE, '{{ "a"() }}')
 case("tpl: not utf-8", subb(PAGE, b"{% block main %}", b"{% block main %}\xff"), PAGE,
-     "{% block main %}", item="10")
+     "{% block main %}")
 case("tpl: error in an included template", sub("templates/_meta.html", "{% macro",
                                                "{{ nope.x }}{% macro"),
      "templates/_meta.html", "{{ nope.x }}")
-case("tpl: template is a directory", replace_by_dir(PAGE), PAGE, None, item="9")
-case("tpl: template is a dangling symlink", symlink(PAGE, "nowhere.html"), PAGE, None, item="9")
-case("tpl: template is a FIFO", fifo(PAGE), PAGE, None, item="9")
+case("tpl: template is a directory", replace_by_dir(PAGE), PAGE, None)
+case("tpl: template is a dangling symlink", symlink(PAGE, "nowhere.html"), PAGE, None)
+case("tpl: template is a FIFO", fifo(PAGE), PAGE, None)
 case("tpl: bad trans block", sub(PAGE, "{% block main %}",
                                  "{% block main %}{% trans %}{% if 1 %}x{% endif %}{% endtrans %}"),
      PAGE, "{% trans %}")
 
 # Settings: site.toml ----------------------------------------------------------------------
 case("site: toml syntax error", sub(SITE, 'base_url = "https', 'base_url = https'), SITE,
-     "base_url = https", item="11")
+     "base_url = https")
 case("site: unknown setting", po_append(SITE, 'title = "x"\n'), SITE, 'title = "x"',
-     item="11")
+    )
 case("site: base_url not a string", sub(SITE, 'base_url = "https://rami-rules.example.org/"',
-                                        "base_url = 3"), SITE, "base_url = 3", item="11")
+                                        "base_url = 3"), SITE, "base_url = 3")
 case("site: base_url not a url", sub(SITE, "https://rami-rules.example.org/", "not a url"),
-     SITE, "base_url =", item="12")
+     SITE, "base_url =")
 case("site: base_url javascript", sub(SITE, "https://rami-rules.example.org/",
-                                      "javascript:alert(1)"), SITE, "base_url =", item="12")
+                                      "javascript:alert(1)"), SITE, "base_url =")
 case("site: base_url relative", sub(SITE, "https://rami-rules.example.org/", "/rules/"),
-     SITE, "base_url =", item="12")
+     SITE, "base_url =")
 case("site: base_url ftp", sub(SITE, "https://rami-rules.example.org/", "ftp://example.org/"),
-     SITE, "base_url =", item="12")
+     SITE, "base_url =")
 case("site: base_url with a newline", sub(SITE, '"https://rami-rules.example.org/"',
                                           '"https://rami-rules.example.org/\\nDisallow: /"'),
-     SITE, "base_url =", item="12")
+     SITE, "base_url =")
 case("site: base_url with a space", sub(SITE, "https://rami-rules.example.org/",
                                         "https://rami rules.example.org/"), SITE, "base_url =",
-     item="12")
+    )
 case("site: base_url with a quote", sub(SITE, '"https://rami-rules.example.org/"',
                                         "'https://rami-rules.example.org/\"><x'"),
-     SITE, "base_url =", item="12")
+     SITE, "base_url =")
 case("site: base_url without a host", sub(SITE, "https://rami-rules.example.org/", "https:///x/"),
-     SITE, "base_url =", item="12")
+     SITE, "base_url =")
 case("site: base_url with a query", sub(SITE, "https://rami-rules.example.org/",
                                         "https://example.org/?a=1"), SITE, "base_url =",
-     item="12")
-case("site: is a directory", replace_by_dir(SITE), SITE, None, item="10")
-case("site: not utf-8", subb(SITE, b"base_url", b"\xffbase_url"), SITE, "base_url", item="11")
-case("site: dangling symlink", symlink(SITE, "nowhere.toml"), SITE, None, item="9")
+    )
+case("site: is a directory", replace_by_dir(SITE), SITE, None)
+case("site: not utf-8", subb(SITE, b"base_url", b"\xffbase_url"), SITE, "base_url")
+case("site: dangling symlink", symlink(SITE, "nowhere.toml"), SITE, None)
 valid("site: base_url http", sub(SITE, "https://rami-rules.example.org/", "http://example.org/x/"))
 valid("site: base_url without a slash", sub(SITE, "https://rami-rules.example.org/",
                                             "https://example.org/rules"))
 for bad in ("not a url", "javascript:alert(1)", "/rules/", "https://a b/",
             "https://example.org/\nDisallow: /"):
     case(f"cli: --base-url {bad!r}", nothing, "--base-url", None, args=("--base-url", bad),
-         commands=("build",), item="12")
+         commands=("build",))
 
 # Settings: profiles.toml --------------------------------------------------------------------
 case("prof: toml syntax error", sub(PROF, "joker_value = 15", "joker_value = "), PROF,
      "joker_value =")
 case("prof: unknown key", sub(PROF, "joker_value = 15", "joker_value = 15\nwild = 2"), PROF,
-     "wild = 2", item="11")
+     "wild = 2")
 case("prof: wrong type", sub(PROF, "joker_value = 15", 'joker_value = "15"'), PROF,
-     "joker_value =", item="11")
+     "joker_value =")
 case("prof: negative", sub(PROF, "joker_value = 15", "joker_value = -15"), PROF,
-     "joker_value =", item="11")
+     "joker_value =")
 case("prof: max_players huge", sub(PROF, "joker_value = 15",
                                    "joker_value = 15\nmax_players = 10000000000"), PROF,
-     "max_players", item="7")
+     "max_players")
 case("prof: hand size huge", sub(PROF, "joker_value = 15",
                                  "joker_value = 15\nthreshold = 100000000000000000000"), PROF,
-     "threshold", item="7")
+     "threshold")
 case("prof: float", sub(PROF, "joker_value = 15", "joker_value = 1.5"), PROF, "joker_value =",
-     item="11")
+    )
 case("prof: bool for a number", sub(PROF, "joker_value = 15", "joker_value = true"), PROF,
-     "joker_value =", item="11")
+     "joker_value =")
 case("prof: no name", sub(PROF, 'name = "house rules"\n', ""), PROF, "[house]")
 case("prof: name not a string", sub(PROF, 'name = "house rules"', "name = 3"), PROF,
-     "name = 3", item="11")
+     "name = 3")
 case("prof: not a table", sub(PROF, "[reference]", "loose = 3\n\n[reference]"), PROF,
-     "loose = 3", item="11")
+     "loose = 3")
 case("prof: reference missing", sub(PROF, "[reference]\nname", "[standard]\nname"), FM,
      "profile: reference")
-case("prof: is a directory", replace_by_dir(PROF), PROF, None, item="10")
-case("prof: not utf-8", subb(PROF, b"house rules", b"house \xffrules"), PROF, "house", item="11")
+case("prof: is a directory", replace_by_dir(PROF), PROF, None)
+case("prof: not utf-8", subb(PROF, b"house rules", b"house \xffrules"), PROF, "house")
 case("prof: missing", lambda r: (r / PROF).unlink(), PROF, None)
-case("prof: dangling symlink", symlink(PROF, "nowhere.toml"), PROF, None, item="9")
+case("prof: dangling symlink", symlink(PROF, "nowhere.toml"), PROF, None)
 
 # Special files in content -------------------------------------------------------------------
 case("special: page that is a directory", mkdir("content/extra.md"), "content/extra.md", None,
-     item="9")
+    )
 case("special: page that is a dangling symlink", symlink("content/extra.md", "nowhere.md"),
-     "content/extra.md", None, item="9")
+     "content/extra.md", None)
 case("special: page that is a symlink loop", symlink("content/extra.md", "extra.md"),
-     "content/extra.md", None, item="9")
+     "content/extra.md", None)
 case("special: page that is a FIFO", fifo("content/extra.md"), "content/extra.md", None,
-     item="9")
+    )
 case("special: content is a file", lambda r: (__import__("shutil").rmtree(r / "content"),
                                                (r / "content").write_text("x")),
-     "content", None, item="9")
+     "content", None)
 case("special: templates folder missing", lambda r: __import__("shutil").rmtree(r / "templates"),
-     "templates", None, item="9")
+     "templates", None)
 
 # Output folders ------------------------------------------------------------------------------
 case("out: parent is a file", put("afile", "x"), "--out", None,
-     args=("--out", "afile/dist"), commands=("build",), item="10")
+     args=("--out", "afile/dist"), commands=("build",))
 case("out: is a file", put("outfile", "x"), "--out", None,
-     args=("--out", "outfile"), commands=("build",), item="10")
+     args=("--out", "outfile"), commands=("build",))
