@@ -112,6 +112,10 @@ def run_extract(args: argparse.Namespace) -> int:
     return 0
 
 
+# How many (new message, catalog entry) pairs ``i18n update`` compares for fuzzy matches.
+FUZZY_MATCH_BUDGET = 2_000_000
+
+
 def run_update(args: argparse.Namespace) -> int:
     from site_builder.errors import UserError
     from site_builder.i18n import discover_languages, load_catalog, po_path
@@ -128,7 +132,14 @@ def run_update(args: argparse.Namespace) -> int:
         if loaded is None:
             raise UserError(errs)
         catalog = loaded.catalog
-        catalog.update(pot, no_fuzzy_matching=False, update_header_comment=False,
+        # Babel compares each new message with every message that left the template
+        # (difflib) to offer a fuzzy match: bounded, or 100,000 new messages take hours
+        new = sum(1 for m in pot if m.id and m.id not in catalog)
+        fuzzy_matching = new * max(len(catalog), 1) <= FUZZY_MATCH_BUDGET
+        if not fuzzy_matching:
+            print(f"{po_path(lang)}: {new} new messages: no fuzzy matching (too many to "
+                  "compare); the new entries start untranslated")
+        catalog.update(pot, no_fuzzy_matching=not fuzzy_matching, update_header_comment=False,
                        keep_user_comments=True, update_creation_date=False)
         changed = _write_po(args.root / po_path(lang), catalog)
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
