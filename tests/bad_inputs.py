@@ -262,7 +262,8 @@ case("prose: autolink to javascript", sub(FM, "## The threshold\n\nThis",
      FM, "<javascript")
 case("prose: block quote", sub(FM, "## The threshold\n\nThis", "## The threshold\n\n> This"),
      FM, "> This")
-case("prose: horizontal rule in a list item", sub(FM, "- Two to nine", "- ---"),
+case("prose: horizontal rule in a list item", sub(FM, "- Two to nine: the value on the card.",
+                                                  "- ---"),
      FM, "- ---")
 case("prose: unsupported fence", sub(FM, "```example\ntable: melds", "```python\ntable: melds"),
      FM, "```python")

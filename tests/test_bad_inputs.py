@@ -184,3 +184,34 @@ def test_bad_input(built: tuple[Path, dict[str, object]], tmp_path: Path, case: 
             assert not case.words or any(case.words in e for e in hits), shown
         assert snapshot(root / "dist") == dist, f"{command} changed dist/"
     assert snapshot(root, skip=("dist", ".cache")) == sources, "a source was changed"
+
+
+BAD_COMMAND_LINES = [
+    ("engine", "nope"),
+    ("engine", "meld", "--game", "rami51", "-5H", "7S", "8S"),
+    ("engine", "meld", "--game", "rami51", "JK", "7S", "-8S"),
+    ("engine", "meld", "--game", "rami52", "JK", "7S", "8S"),
+    ("engine", "simulate", "--game", "cardverse", "--players", "hard,easy",
+     "--games", "10000000000"),
+    ("engine", "simulate", "--game", "cardverse", "--players", "hard,easy", "--seed", "x"),
+    ("engine", "opening", "--game", "rami51", "--joker-value", "99999999999", "QH KH AH"),
+    ("nope",),
+    ("build", "--jobs", "0"),
+    ("build", "--jobs", "99999999999999999999"),
+    ("serve", "--port", "99999"),
+    ("serve", "--port", "-1"),
+    ("i18n", "nope"),
+]
+
+
+@pytest.mark.parametrize("args", BAD_COMMAND_LINES, ids=" ".join)
+def test_bad_command_line_is_one_line(built: tuple[Path, dict[str, object]],
+                                      args: tuple[str, ...]) -> None:
+    """Issue 14, items 7 and 13: a bad command line (an unknown subcommand, a card token
+    starting with '-', a number out of bounds) is one line and exit 2, not argparse's
+    usage block."""
+    base, _ = built
+    result = run(base, *args)
+    assert result.returncode == 2, result.stderr
+    assert len(result.stderr.strip().splitlines()) == 1, result.stderr
+    assert "usage:" not in result.stderr and "Traceback" not in result.stderr
