@@ -94,7 +94,12 @@ def _command(root: Path, args: tuple[str, ...], out: Path, err: Path) -> int:
         sys.argv = ["site-builder", *args]
         from site_builder.cli import console
 
-        console()  # ends the process
+        console()  # ends the process, unless argparse exits (SystemExit)
+    except SystemExit as exc:  # as the interpreter ends on it: flush, exit with its code
+        code = exc.code if isinstance(exc.code, int) else 1
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(code)
     finally:
         os._exit(3)
 
