@@ -38,6 +38,8 @@ def bounded(low: int, high: int) -> Any:
         if not text.lstrip("-").isdigit() or not text.isascii() or len(text) > len(str(high)) + 1:
             raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
         value = int(text)
+        if value < 0 <= low:
+            raise argparse.ArgumentTypeError(f"{value} must not be negative")
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"{value} is out of range: from {low} to {high}")
         return value
