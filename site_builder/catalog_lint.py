@@ -32,6 +32,7 @@ class _Entry:
     plural: bool = False
     translated: list[str] = field(default_factory=list)  # its msgstr strings
     keyword: str = ""  # the last keyword: a continuation string belongs to it
+    charset_line: int = 0  # the line of the header's charset
 
 
 def _quoted(rest: str) -> str:
@@ -56,7 +57,8 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
             if key == (None, ""):
                 found = CHARSET_RE.search("".join(entry.translated))
                 if found and found.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-                    problems.append((entry.line, f"the header says charset={found.group(1)}; "
+                    problems.append((entry.charset_line or entry.line,
+                                     f"the header says charset={found.group(1)}; "
                                                  "catalogs are UTF-8: write charset=UTF-8 and "
                                                  "save the file as UTF-8"))
             elif key in seen:
@@ -83,6 +85,8 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
                                          "\\t, \\\", \\\\ or the character itself"))
                 break
         keyword, _, rest = line.partition(" ")
+        if "charset=" in line.lower() and not entry.charset_line:
+            entry.charset_line = number
         if line.startswith('"'):
             if entry.keyword.startswith("msgstr"):
                 entry.translated.append(_quoted(line))

@@ -100,6 +100,7 @@ class Readable(Protocol):
 
 
 PIECE_SIZE = 1 << 20
+_CONTROL_BYTES_RE = re.compile(rb"[\x00-\x08\x0b-\x1f\x7f]")  # Babel's reader reports them
 _UNKNOWN = (b"\r", b"\n#~", b"\n#-", "\u2068".encode(), "\u2069".encode())
 
 
@@ -124,7 +125,8 @@ def _pieces(source: bytes | Readable) -> Iterator[str | None]:
             rest = data
             continue
         piece, rest = data[:end], data[end:]
-        if any(mark in piece for mark in _UNKNOWN) or piece.startswith((b"#~", b"#-")):
+        if any(mark in piece for mark in _UNKNOWN) or piece.startswith((b"#~", b"#-")) \
+                or _CONTROL_BYTES_RE.search(piece):
             yield None
             return
         try:

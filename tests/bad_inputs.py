@@ -438,7 +438,7 @@ case("po: orphan msgstr", po_append(PL, 'msgstr "sierota"\n'), PL, 'msgstr "sier
     )
 case("po: plural msgstr for a singular message", msgstr(PL, '"Verdict"',
                                                         '"Werdykt"\nmsgstr[1] "Werdykty"'),
-     PL, 'msgid "Verdict"', slack=1)
+     PL, 'msgid "Verdict"', slack=2)
 case("po: msgstr[0] only for a singular message",
      sub(PL, 'msgid "Verdict"\nmsgstr "Werdykt"', 'msgid "Verdict"\nmsgstr[0] "Werdykt"'),
      PL, 'msgid "Verdict"', slack=1)
