@@ -20,7 +20,7 @@ from site_builder.errors import Problem
 
 ESCAPE_RE = re.compile(r'\\(.?)')
 ALLOWED_ESCAPES = set('\\"ntr')
-CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f]")
+CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not \r: CRLF lines
 CHARSET_RE = re.compile(r"charset=([^\s;\\]+)", re.IGNORECASE)
 
 
