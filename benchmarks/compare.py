@@ -65,15 +65,15 @@ SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]:
     """For each language and page slug: (title, description, Markdown body)."""
-    from site_builder.build import load_catalog, load_site, verify_site
     from site_builder.content import ExampleBlock, Heading, ListBlock, Paragraph
-    from site_builder.render import rule_values
+    from site_builder.i18n import load_catalog
+    from site_builder.load import load, rule_values, verify
 
-    site, problems = load_site(corpus, catalogs=False)
+    site, problems = load(corpus)
     assert not problems, problems
-    checked = verify_site(site, catalogs=False)
+    checked = verify(site, catalogs=False)
     values = {k: str(v) for k, v in rule_values().items()}
-    tables = checked.verification.tables
+    tables = checked.tables
     out: dict[str, dict[str, tuple[str, str, str]]] = {}
     for lang in LANGS:
         catalog = None

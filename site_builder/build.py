@@ -38,7 +38,7 @@ from site_builder.examples import PROFILES_FILE
 from site_builder.i18n import native_names
 from site_builder.load import Site, load, read_catalog, rule_values, verify
 from site_builder.messages import card_terms, template_messages
-from site_builder.output import carry_over, staging, swap
+from site_builder.output import carry_over, clean_stale, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import Job, LanguageResult, render_language, render_site_files
 from site_builder.templating import bytecode_cache
@@ -65,6 +65,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     if refused is not None:
         raise UserError([refused])
     out = out.resolve()
+    clean_stale(out)  # what killed builds left next to it
     inputs = hash_inputs(root, base_url) if cache else None
     record = read_record(root, out) if inputs is not None else None
     if inputs is not None and record is not None and _unchanged(record, inputs, out):

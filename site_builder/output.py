@@ -14,9 +14,7 @@ NEW, OLD = "new", "old"  # staging folders: .NAME.new-PID-xxxx, .NAME.old-PID-xx
 
 
 def staging(out: Path) -> Path:
-    """A new, empty staging folder next to *out*, after deleting those that builds
-    which are no longer running left behind (:func:`clean_stale`)."""
-    clean_stale(out)
+    """A new, empty staging folder next to *out*."""
     out.parent.mkdir(parents=True, exist_ok=True)
     return Path(tempfile.mkdtemp(prefix=f".{out.name}.{NEW}-{os.getpid()}-", dir=out.parent))
 
