@@ -85,7 +85,7 @@ def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
                 at = rnd.randrange(len(data))
                 data[at] ^= 1 << rnd.randrange(8)
             path.write_bytes(bytes(data))
-        po.write_text(text.replace('msgid "Rules"\nmsgstr "', f'msgid "Rules"\nmsgstr "{trial} ',
+        po.write_text(text.replace('msgid "Rules"\nmsgstr "', f'msgid "Rules"\nmsgstr "{"ABC"[trial]} ',
                                    1), encoding="utf-8")  # a catalog-only edit
         result = run_cli("build", "--root", str(project))
         assert result.code == 0 and "Traceback" not in result.err, result.err
@@ -100,7 +100,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_site(project: Path, tmp_path: 
     correct. The catalog goes back and forth between two texts."""
     po = project / PL
     text = po.read_text(encoding="utf-8")
-    texts = [text, text.replace('msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "(2) ', 1)]
+    texts = [text, text.replace('msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "(nowe) ', 1)]
     sites = []
     for number, version in enumerate(texts):
         po.write_text(version, encoding="utf-8")
