@@ -85,8 +85,9 @@ def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
                 at = rnd.randrange(len(data))
                 data[at] ^= 1 << rnd.randrange(8)
             path.write_bytes(bytes(data))
-        po.write_text(text.replace('msgid "Rules"\nmsgstr "', f'msgid "Rules"\nmsgstr "{"ABC"[trial]} ',
-                                   1), encoding="utf-8")  # a catalog-only edit
+        marker = "ABC"[trial]  # a catalog-only edit
+        entry = 'msgid "Rules"\nmsgstr "'
+        po.write_text(text.replace(entry, f"{entry}{marker} ", 1), encoding="utf-8")
         result = run_cli("build", "--root", str(project))
         assert result.code == 0 and "Traceback" not in result.err, result.err
         assert run_cli("build", "--root", str(project), "--no-cache", "--out",
