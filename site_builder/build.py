@@ -36,8 +36,8 @@ from site_builder.cache import (
 from site_builder.errors import Problem, UserError
 from site_builder.examples import PROFILES_FILE
 from site_builder.i18n import native_names
-from site_builder.load import Site, load, read_catalog, rule_values, verify
-from site_builder.messages import card_terms, template_messages
+from site_builder.load import Site, Verified, load, read_catalog, rule_values, verify
+from site_builder.messages import card_terms
 from site_builder.output import carry_over, clean_stale, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import Job, LanguageResult, render_language, render_site_files
@@ -77,7 +77,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None,
                               code_version()[:16])
     verified = verify(site, problems, catalogs=False, bytecode=bytecode)  # 2. verify
-    terms = card_terms(root)
+    terms = card_terms(verified.templates)
     if verified.problems:
         raise UserError(verified.problems + [p for lang in site.languages[1:]
                                              for p in read_catalog(root, lang, terms)[1]])
@@ -85,7 +85,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     todo = [lang for lang in site.languages if lang not in reused]
     tmp = staging(out)
     try:
-        job = _job(site, verified.tables, tmp, terms, bytecode)
+        job = _job(site, verified, tmp, bytecode)
         done = _render(job, todo, jobs)  # 3. render
         problems = [p for lang in todo if isinstance(done[lang], list) for p in done[lang]]
         if problems:
@@ -114,14 +114,14 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     return BuildResult(files, site.languages, todo, len(verified.claims), fallbacks)
 
 
-def _job(site: Site, tables: Any, tmp: Path, terms: list[tuple[str, str]],
-         bytecode: Any) -> Job:
+def _job(site: Site, verified: Verified, tmp: Path, bytecode: Any) -> Job:
     """What every language's rendering reads."""
-    templates = template_messages(site.root)
+    templates = verified.templates
     profiles = sorted(site.profiles.values(), key=lambda p: p.line)
     other = [(p.name, None, PROFILES_FILE) for p in profiles]
     other += [(m.msgid, m.context, m.source) for m in templates]
-    return Job(site, tables, rule_values(), native_names(site.languages), tmp, terms, other,
+    return Job(site, verified.tables, rule_values(), native_names(site.languages), tmp,
+               card_terms(templates), other,
                [(m.msgid, m.context) for m in templates], bytecode)
 
 

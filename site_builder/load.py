@@ -28,7 +28,7 @@ from site_builder.examples import (
     verify_pages,
 )
 from site_builder.i18n import Translator, load_catalog
-from site_builder.messages import card_terms
+from site_builder.messages import TemplateMessage, card_terms, tree_messages
 from site_builder.project import (
     CONTENT_DIR,
     SOURCE_LANG,
@@ -37,7 +37,7 @@ from site_builder.project import (
     discover_languages,
     load_config,
 )
-from site_builder.templating import check_templates, make_environment
+from site_builder.templating import bytecode_cache, compile_templates, make_environment
 
 
 @dataclass
@@ -53,12 +53,13 @@ class Site:
 
 @dataclass
 class Verified:
-    """What verifying a site gives: the example tables by (page, line), every claim, and
-    every problem."""
+    """What verifying a site gives: the example tables by (page, line), every claim, the
+    templates' messages, and every problem."""
 
     tables: dict[tuple[str, int], VerifiedTable] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    templates: list[TemplateMessage] = field(default_factory=list)
 
 
 def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
@@ -146,13 +147,16 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), catalogs: bool = T
     values = rule_values()
     for page in site.pages:
         problems.extend(placeholder_problems(page, values))
-    env = make_environment(site.root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
-    problems.extend(check_templates(env, site.root / TEMPLATES_DIR))
+    env = make_environment(site.root / TEMPLATES_DIR, Translator(SOURCE_LANG), str,
+                           bytecode if bytecode is not None else bytecode_cache(None, ""))
+    errors, trees = compile_templates(env, site.root / TEMPLATES_DIR)
+    problems.extend(errors)
+    templates = tree_messages(trees)
     if catalogs:
-        terms = card_terms(site.root)
+        terms = card_terms(templates)
         for lang in site.languages[1:]:
             problems.extend(read_catalog(site.root, lang, terms)[1])
-    return Verified(verification.tables, verification.claims, problems)
+    return Verified(verification.tables, verification.claims, problems, templates)
 
 
 def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]]

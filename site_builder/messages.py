@@ -13,9 +13,11 @@ import io
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
+from jinja2.ext import extract_from_ast
 
 from site_builder.checks import CARD_CONTEXTS
 from site_builder.content import Page
@@ -60,9 +62,27 @@ def template_messages(root: Path) -> list[TemplateMessage]:
     return list(_LAST[1])
 
 
-def card_terms(root: Path) -> list[tuple[str, str]]:
-    """The (context, msgid) pairs that name cards: ranks, suits and the card-name pattern."""
-    return sorted({(m.context, m.msgid) for m in template_messages(root)
+def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
+    """The messages of templates already parsed (syntax trees by name), as
+    :func:`template_messages` gives them but without comments, so that a build parses
+    each template once, to compile it and for its messages."""
+    out = []
+    for name, tree in trees.items():
+        def from_tree(fileobj: Any, keywords: Any, comment_tags: Any, options: Any,
+                      tree: Any = tree) -> Any:  # an extraction method for Babel
+            return ((line, func, message, []) for line, func, message
+                    in extract_from_ast(tree, keywords))
+
+        out.extend(TemplateMessage(f"{TEMPLATES_DIR}/{name}", line, message, context, ())
+                   for line, message, _, context
+                   in extract(from_tree, io.BytesIO(b""), DEFAULT_KEYWORDS))
+    return out
+
+
+def card_terms(messages: Iterable[TemplateMessage]) -> list[tuple[str, str]]:
+    """The (context, msgid) pairs of the templates' *messages* that name cards: ranks,
+    suits and the card-name pattern."""
+    return sorted({(m.context, m.msgid) for m in messages
                    if m.context in CARD_CONTEXTS and isinstance(m.msgid, str)})
 
 

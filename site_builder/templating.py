@@ -212,13 +212,22 @@ def template_errors(templates: Path) -> Iterator[None]:
         raise UserError([template_problem(exc, templates)]) from None
 
 
-def check_templates(env: jinja2.Environment, templates: Path) -> list[Problem]:
-    """Compile every template of *env* (into its bytecode cache): a problem for each
-    that does not compile."""
+def compile_templates(env: jinja2.Environment, templates: Path
+                      ) -> tuple[list[Problem], dict[str, jinja2.nodes.Template]]:
+    """Parse every template of *env* once, and compile it into the bytecode cache unless
+    it is there: a problem for each that does not compile, and each template's syntax
+    tree by name (for its messages, :func:`site_builder.messages.tree_messages`)."""
+    assert env.loader is not None and env.bytecode_cache is not None
     problems = []
+    trees = {}
     for name in env.list_templates(extensions=["html"]):
         try:
-            env.get_template(name)
+            source, filename, _ = env.loader.get_source(env, name)
+            trees[name] = tree = env.parse(source, name, filename)
+            bucket = env.bytecode_cache.get_bucket(env, name, filename, source)
+            if bucket.code is None:
+                bucket.code = env.compile(tree, name, filename)
+                env.bytecode_cache.set_bucket(bucket)
         except jinja2.TemplateSyntaxError as exc:
             problems.append(template_problem(exc, templates))
-    return problems
+    return problems, trees

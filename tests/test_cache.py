@@ -233,7 +233,7 @@ def test_rendered_coverage_equals_babel_coverage(tmp_path: Path) -> None:
     from site_builder.build import _job
     from site_builder.i18n import coverage, load_catalog
     from site_builder.load import verify
-    from site_builder.messages import card_terms, source_catalog
+    from site_builder.messages import source_catalog
     from site_builder.render import LanguageResult, render_language
     from site_builder.templating import bytecode_cache
 
@@ -241,7 +241,7 @@ def test_rendered_coverage_equals_babel_coverage(tmp_path: Path) -> None:
     verified = verify(site, problems, catalogs=False)
     assert not verified.problems
     source = source_catalog(site.root, site.pages, site.profiles)
-    job = _job(site, verified.tables, tmp_path, card_terms(ROOT), bytecode_cache(None, ""))
+    job = _job(site, verified, tmp_path, bytecode_cache(None, ""))
     for lang in site.languages[1:]:
         loaded, errs = load_catalog(ROOT, lang)
         assert loaded is not None and not errs

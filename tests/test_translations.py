@@ -274,3 +274,30 @@ def test_pofilter_finds_nothing(lang: str, tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert not out.exists() or "msgid" not in out.read_text(encoding="utf-8").split(
         'msgstr ""', 1)[-1], out.read_text(encoding="utf-8")
+
+
+TRICKY_TEMPLATE = """{# Translators: a comment, which the build does not need #}
+<p>{{ _("Plain") }} {{ pgettext("suit", "hearts") }} {{ _(name) }} {{ gettext("") }}</p>
+<p>{{ ngettext("{n} card", "{n} cards", count) }}
+{{ npgettext("seat", "{n} seat", "{n} seats", 2) }}</p>
+{% trans count=3 %}One deck{% pluralize %}{{ count }} decks{% endtrans %}
+{% trans who="a" %}Dealt by {{ who }}{% endtrans %}
+{{ _("With a value {n}", n=4) }}
+"""
+
+
+def test_the_builds_template_messages_are_babels(project: Path) -> None:
+    """The build takes the templates' messages from the trees it compiles them from (each
+    template is parsed once), not from Babel's extractor: the same messages, in the same
+    order, at the same lines."""
+    from site_builder.load import load, verify
+    from site_builder.messages import template_messages
+
+    (project / "templates" / "tricky.html").write_text(TRICKY_TEMPLATE, encoding="utf-8")
+    babel = [(m.source, m.line, m.context, m.msgid) for m in template_messages(project)]
+    assert ("templates/tricky.html", 5, None, ("One deck", "%(count)s decks")) in babel
+    assert ("templates/tricky.html", 4, "seat", ("{n} seat", "{n} seats")) in babel
+    assert len(babel) > 100
+    site, problems = load(project)
+    built = verify(site, problems, catalogs=False).templates
+    assert [(m.source, m.line, m.context, m.msgid) for m in built] == babel

@@ -180,10 +180,10 @@ def run_compile(args: argparse.Namespace) -> int:
     from site_builder.errors import UserError
     from site_builder.i18n import po_path
     from site_builder.load import read_catalog
-    from site_builder.messages import card_terms
+    from site_builder.messages import card_terms, template_messages
 
     site = _site(args.root)
-    terms = card_terms(args.root)
+    terms = card_terms(template_messages(args.root))
     catalogs = {lang: read_catalog(args.root, lang, terms) for lang in site.languages[1:]}
     problems = [p for _, found in catalogs.values() for p in found]
     if problems:
