@@ -74,7 +74,17 @@ class LoadedCatalog:
     catalog: Catalog
 
 
-def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Problem]]:
+# Comment lines of a catalog that neither rendering nor the checks read: references
+# (``#:``), extracted comments (``#.``) and previous msgids (``#|``).
+_UNREAD_COMMENTS = re.compile(rb"^#[:.|][^\n]*", re.MULTILINE)
+
+
+def load_catalog(root: Path, lang: str, comments: bool = True
+                 ) -> tuple[LoadedCatalog | None, list[Problem]]:
+    """Read the catalog of *lang* with Babel, after the syntax check Babel lacks. Without
+    *comments* (for a build), references, extracted comments and previous msgids are left
+    out (their lines blanked, so that every line keeps its number): Babel reads the rest
+    in half the time."""
     rel = po_path(lang)
     try:
         parse_locale(lang)
@@ -89,6 +99,8 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
     problem = po_syntax_problem(data.decode("utf-8"))
     if problem is not None:
         return None, [Problem(rel, problem[0], f"syntax error in catalog: {problem[1]}")]
+    if not comments:
+        data = _UNREAD_COMMENTS.sub(b"", data)
     try:
         catalog = read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
     except PoFileError as exc:
@@ -102,6 +114,14 @@ def load_catalog(root: Path, lang: str) -> tuple[LoadedCatalog | None, list[Prob
 
 _PO_LINE = re.compile(
     r'^(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
+# The first line that may not be valid (as _PO_LINE and the rules of po_syntax_problem
+# say), found in one scan of the whole text; and characters that end a line for
+# str.splitlines but not here, which leave the text to the line-by-line check.
+_SUSPECT_LINE = re.compile(
+    r'^(?![^\S\n]*(?:$|#(?!~)|#~[^\S\n]*$|(?:#~[^\S\n]*)?'
+    r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[^\S\n]+)?"(?:[^"\\\n]|\\.)*"[^\S\n]*$))',
+    re.MULTILINE)
+_OTHER_LINE_ENDS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def po_syntax_problem(text: str) -> tuple[int, str] | None:
@@ -114,6 +134,8 @@ def po_syntax_problem(text: str) -> tuple[int, str] | None:
     >>> po_syntax_problem('msgid "a\nmsgstr "b"\n')
     (1, 'unterminated or malformed string: \'msgid "a\'; every string is "..." with \\" inside')
     """
+    if not _SUSPECT_LINE.search(text) and not _OTHER_LINE_ENDS.search(text):
+        return None  # every line is fine: known in one scan
     for number, line in enumerate(text.splitlines(), 1):
         stripped = line.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#~")):

@@ -163,7 +163,7 @@ def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
                  ) -> tuple[Catalog | None, list[Problem]]:
     """The catalog of *lang* read with Babel, and every problem of reading or checking it
     (*terms*: the card terms, :func:`site_builder.messages.card_terms`)."""
-    loaded, problems = load_catalog(root, lang)
+    loaded, problems = load_catalog(root, lang, comments=False)
     if loaded is None:
         return None, problems
     return loaded.catalog, check_catalog(loaded, terms)

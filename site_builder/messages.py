@@ -31,7 +31,7 @@ TEMPLATE_METHOD = "jinja2.ext.babel_extract"
 TEMPLATE_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true",
                     "lstrip_blocks": "true"}
 
-Msgid = str | tuple[str, str]  # a plural's msgid is (singular, plural)
+Msgid = str | tuple[str, ...]  # a plural's msgid is (singular, plural)
 SourceEntry = tuple[Msgid, str | None, str, int, list[str]]  # msgid, context, file, line, comments
 
 
@@ -66,7 +66,7 @@ def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
     """The messages of templates already parsed (syntax trees by name), as
     :func:`template_messages` gives them but without comments, so that a build parses
     each template once, to compile it and for its messages."""
-    out = []
+    out: list[TemplateMessage] = []
     for name, tree in trees.items():
         def from_tree(fileobj: Any, keywords: Any, comment_tags: Any, options: Any,
                       tree: Any = tree) -> Any:  # an extraction method for Babel

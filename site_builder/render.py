@@ -22,10 +22,18 @@ from markupsafe import Markup
 
 from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.errors import Problem
-from site_builder.examples import GAME_NAMES, VerifiedTable
-from site_builder.i18n import Counts, Translator, coverage_state, is_translated, page_of
+from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
+from site_builder.i18n import (
+    Counts,
+    Translator,
+    coverage_state,
+    is_translated,
+    native_names,
+    page_of,
+)
 from site_builder.inline import MarkdownRenderer, Text, slugify
-from site_builder.load import Site, read_catalog
+from site_builder.load import Site, Verified, read_catalog, rule_values
+from site_builder.messages import card_terms
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR
 from site_builder.templating import make_environment, memoize_chips, template_errors
@@ -42,7 +50,7 @@ NAV_AROUND = 5
 # several, and ``sitemap.xml`` is their index.
 SITEMAP_URLS = 50_000
 
-Msgid = str | tuple[str, str]
+Msgid = str | tuple[str, ...]
 
 
 def page_path(lang: str, slug: str) -> str:
@@ -91,6 +99,18 @@ class Job:
     template_keys: list[tuple[Msgid, str | None]]
     bytecode: Any = None
 
+    @classmethod
+    def of(cls, site: Site, verified: Verified, out: Path, bytecode: Any) -> Job:
+        """The job of rendering *site*, verified, into the staging folder *out*."""
+        templates = verified.templates
+        profiles = sorted(site.profiles.values(), key=lambda p: p.line)
+        other: list[tuple[Msgid, str | None, str]] = [
+            (p.name, None, PROFILES_FILE) for p in profiles]
+        other += [(m.msgid, m.context, m.source) for m in templates]
+        return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
+                   card_terms(templates), other, [(m.msgid, m.context) for m in templates],
+                   bytecode)
+
 
 @dataclass
 class LanguageResult:
@@ -122,12 +142,12 @@ class LanguageResult:
         def msgid(value: Any) -> Any:
             return tuple(value) if isinstance(value, list) else value
 
-        return cls(data["lang"], [tuple(f) for f in data["fallbacks"]],  # type: ignore[misc]
+        return cls(data["lang"], [tuple(f) for f in data["fallbacks"]],
                    data["percent"], Counts(*data["overall"]) if data["overall"] else None,
                    {k: Counts(*v) for k, v in data["pages"].items()},
                    [Message(msgid(i), msgid(s), context=c) for i, s, c in data["ui"]],
                    [(Text(Markup(t), tf), Text(Markup(d), df)) for t, tf, d, df in data["nav"]],
-                   {k: tuple(v) for k, v in data["files"].items()})  # type: ignore[misc]
+                   {k: tuple(v) for k, v in data["files"].items()})
 
 
 def _environment(job: Job, lang: str, translator: Translator) -> Any:
@@ -168,11 +188,15 @@ def _render_language(job: Job, lang: str, catalog: Any) -> LanguageResult:
     nav = [(page, titles.text(page.title), titles.text(page.description)) for page in site.pages]
     pages: dict[str, Counts] = {}
     for index, page in enumerate(site.pages):
-        if catalog is not None:  # each distinct text of the page, counted once
+        known: dict[str, str | None] | None = None  # the page's translations, or None
+        if catalog is not None:  # each distinct text of the page, looked up once
             counts = pages.setdefault(page_of(page.source), Counts())
+            known = {}
             for text in dict.fromkeys(s.text for s in page.segments() if s.text):
-                counts.add(coverage_state(catalog.get(text)))
-        loc = PageLocalizer(lang, translator, md, values)
+                state = coverage_state(found := catalog.get(text))
+                counts.add(state)
+                known[text] = str(found.string) if state == "translated" else None
+        loc = PageLocalizer(lang, translator, md, values, known=known)
         title = loc.text(page.title)
         description = loc.text(page.description)
         blocks = page_blocks(page, loc, job.tables)
@@ -200,7 +224,7 @@ def _render_language(job: Job, lang: str, catalog: Any) -> LanguageResult:
         if singular and (where, singular, context) not in seen:
             seen.add((where, singular, context))
             pages.setdefault(where, Counts()).add(coverage_state(catalog.get(msgid, context)))
-    distinct = {(text, None) for page in site.pages for text in
+    distinct: set[tuple[str, str | None]] = {(text, None) for page in site.pages for text in
                 (s.text for s in page.segments()) if text}
     distinct.update((msgid[0] if isinstance(msgid, tuple) else msgid, context)
                     for msgid, context, _ in job.other if msgid)
@@ -387,7 +411,7 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
 
 
 def _nav(nav: Any, path: str, lang: str, current: str | None,
-         index: int | None, base: str | None = None) -> list[dict[str, Any]]:
+         index: int | None, base: str | None = None) -> list[Item]:
     """The navigation of one page: every page, or on a large site the pages around *index*.
 
     *nav* lists every page of the site, or (for pages that are not content pages) the

@@ -230,18 +230,17 @@ def test_rendered_coverage_equals_babel_coverage(tmp_path: Path) -> None:
     """The build counts coverage page by page as it renders (the status pages);
     ``i18n stats`` counts it from the whole source catalog. Both give the same counts,
     overall and per page."""
-    from site_builder.build import _job
     from site_builder.i18n import coverage, load_catalog
     from site_builder.load import verify
     from site_builder.messages import source_catalog
-    from site_builder.render import LanguageResult, render_language
+    from site_builder.render import Job, LanguageResult, render_language
     from site_builder.templating import bytecode_cache
 
     site, problems = load(ROOT)
     verified = verify(site, problems, catalogs=False)
     assert not verified.problems
     source = source_catalog(site.root, site.pages, site.profiles)
-    job = _job(site, verified, tmp_path, bytecode_cache(None, ""))
+    job = Job.of(site, verified, tmp_path, bytecode_cache(None, ""))
     for lang in site.languages[1:]:
         loaded, errs = load_catalog(ROOT, lang)
         assert loaded is not None and not errs
