@@ -139,6 +139,8 @@ def _render(job: Job, langs: list[str], jobs: int | None, render: Render
     workers = min(jobs or os.cpu_count() or 1, len(langs))
     if workers < 2 or len(job.site.pages) < PARALLEL_MIN_PAGES:
         return {lang: render(job, lang) for lang in langs}
+    # The source language, which has no catalog to read, last: the processes end closer.
+    langs = sorted(langs, key=lambda lang: lang == job.site.languages[0])
     with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(job, render)) as pool:
         return dict(zip(langs, pool.map(_render_in_worker, langs), strict=True))
 

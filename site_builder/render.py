@@ -36,7 +36,7 @@ from site_builder.load import Site, Verified, read_catalog, rule_values
 from site_builder.messages import card_terms
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR
-from site_builder.templating import make_environment, memoize_chips, template_errors
+from site_builder.templating import make_environment, memoize_macros, template_errors
 
 ASSETS_DIR = "assets"
 STATUS_SLUG = "translation-status"
@@ -157,7 +157,7 @@ def _environment(job: Job, lang: str, translator: Translator) -> Any:
         return format_number(value, locale)
 
     env = make_environment(job.site.root / TEMPLATES_DIR, translator, number, job.bytecode)
-    memoize_chips(env)
+    memoize_macros(env)
     return env
 
 
@@ -365,9 +365,22 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
             rows = [Item(caption=loc.text(row.caption),
                          note=loc.text(row.note) if row.note else None,
                          v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
-            out.append(Item(type="example", table=block.table, rows=rows))
+            out.append(Item(type="example", table=block.table, rows=rows,
+                            key=example_key(block)))
     return out
 
+
+
+def example_key(block: ExampleBlock) -> str:
+    """Everything an example block's rendering depends on: its text, not where it stands
+    (so that a block of the same text is rendered once per language)."""
+    def fields(items: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+        return sorted((k, f.value, f.line - block.line) for k, f in items.items())
+
+    return repr((block.table, block.table_line - block.line, fields(block.defaults),
+                 [(r.line - block.line, r.caption.text, r.caption.line - block.line,
+                   (r.note.text, r.note.line - block.line) if r.note else None, fields(r.fields))
+                  for r in block.rows]))
 
 
 # --- shared context -------------------------------------------------------------------------

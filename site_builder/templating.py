@@ -73,7 +73,7 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
 def make_environment(templates_dir: Path, translator: Translator, number: Callable[[Any], str],
                      bytecode: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
     """A Jinja2 environment for one language: autoescape, StrictUndefined, gettext
-    installed, card chips rendered once (:func:`memoize_chips`)."""
+    installed."""
     env = jinja2.Environment(
         bytecode_cache=bytecode,
         auto_reload=False,
@@ -122,7 +122,12 @@ def make_environment(templates_dir: Path, translator: Translator, number: Callab
     return env
 
 
+MEMO_TABLES = 256
 MEMO_CHIPS = 1024
+
+
+def _table_key(block: Any, *args: Any) -> str | None:
+    return None if args else getattr(block, "key", None)
 
 
 def _card_key(card: Any, *args: Any) -> engine.Card | None:
@@ -136,32 +141,38 @@ def _cards_key(cards: Any, *args: Any) -> tuple[engine.Card, ...] | None:
     return key if all(isinstance(card, engine.Card) for card in key) else None
 
 
-# The macros rendered once per environment (language) and distinct arguments: macro,
-# the key of its arguments (None: not memoized).
-MEMOIZED_MACROS = (("card_name", _card_key), ("chips", _cards_key))
+# The macros rendered once per environment (language) and distinct arguments: template,
+# macro, the key of its arguments (None: not memoized), how many results to keep.
+MEMOIZED_MACROS = (
+    ("_examples.html", "table", _table_key, MEMO_TABLES),  # a block, by its text
+    ("_cards.html", "card_name", _card_key, MEMO_CHIPS),
+    ("_cards.html", "chips", _cards_key, MEMO_CHIPS),
+)
 
 
-def memoize_chips(env: jinja2.Environment) -> None:
-    """Render each card name and group of card chips once per environment (language):
-    a third of the render time otherwise.
+def memoize_macros(env: jinja2.Environment) -> None:
+    """Render each card name, group of card chips and example table once per environment
+    (language) and distinct arguments: the chips took a third of the render time.
 
-    ``_cards.html`` is imported without context, so what its macros give depends on
+    These macros are imported without context (``_blocks.html`` imports
+    ``_examples.html``, which imports ``_cards.html``), so what they give depends on
     their arguments and the language alone. Each is replaced in its module by a wrapper
     that keeps the most recently used results; a call with arguments it has no key for
     goes to the macro.
     """
-    try:
-        module = env.get_template("_cards.html").module
-    except jinja2.TemplateNotFound:
-        return
-    for name, key_of in MEMOIZED_MACROS:
+    for template, name, key_of, size in MEMOIZED_MACROS:
+        try:
+            module = env.get_template(template).module
+        except jinja2.TemplateNotFound:
+            continue
         macro = getattr(module, name, None)
         if isinstance(macro, jinja2.runtime.Macro):
-            setattr(module, name, _memoized(macro, key_of))
+            setattr(module, name, _memoized(macro, key_of, size))
 
 
-def _memoized(macro: Callable[..., Any], key_of: Callable[..., Any]) -> Callable[..., Any]:
-    memo: OrderedDict[Any, Any] = OrderedDict()  # the most recently used, at most MEMO_CHIPS
+def _memoized(macro: Callable[..., Any], key_of: Callable[..., Any], size: int
+              ) -> Callable[..., Any]:
+    memo: OrderedDict[Any, Any] = OrderedDict()  # the most recently used, at most *size*
 
     def call(*args: Any, **kwargs: Any) -> Any:
         key = None if kwargs or not args else key_of(*args)
@@ -170,7 +181,7 @@ def _memoized(macro: Callable[..., Any], key_of: Callable[..., Any]) -> Callable
         found = memo.get(key)
         if found is None:
             found = memo[key] = macro(*args)
-            if len(memo) > MEMO_CHIPS:
+            if len(memo) > size:
                 memo.popitem(last=False)
         else:
             memo.move_to_end(key)
