@@ -134,15 +134,23 @@ def _render_in_worker(lang: str) -> LanguageResult | list[Problem]:
 
 def _render(job: Job, langs: list[str], jobs: int | None, render: Render
             ) -> dict[str, LanguageResult | list[Problem]]:
-    """Render *langs*: in a pool of processes, a language each at a time, when the site
-    has :data:`PARALLEL_MIN_PAGES` pages and *jobs* allows more than one process."""
+    """Render *langs*: when the site has :data:`PARALLEL_MIN_PAGES` pages and *jobs*
+    allows more than one process, this process renders its share of the languages while
+    a pool of processes renders the rest (each process holds the site: one that only
+    waited would hold it for nothing)."""
     workers = min(jobs or os.cpu_count() or 1, len(langs))
     if workers < 2 or len(job.site.pages) < PARALLEL_MIN_PAGES:
         return {lang: render(job, lang) for lang in langs}
     # The source language, which has no catalog to read, last: the processes end closer.
     langs = sorted(langs, key=lambda lang: lang == job.site.languages[0])
-    with ProcessPoolExecutor(workers, initializer=_start_worker, initargs=(job, render)) as pool:
-        return dict(zip(langs, pool.map(_render_in_worker, langs), strict=True))
+    ours = langs[::workers]
+    with ProcessPoolExecutor(workers - 1, initializer=_start_worker,
+                             initargs=(job, render)) as pool:
+        theirs = {lang: pool.submit(_render_in_worker, lang)
+                  for lang in langs if lang not in ours}
+        done = {lang: render(job, lang) for lang in ours}
+        done.update((lang, future.result()) for lang, future in theirs.items())
+    return done
 
 
 def _unchanged(record: dict[str, Any], inputs: Inputs, out: Path) -> bool:
