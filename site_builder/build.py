@@ -90,7 +90,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     try:
         job = Job.of(site, verified, tmp, bytecode)
         done = _render(job, todo, jobs, render_language)  # 3. render
-        problems = [p for found in done.values() if isinstance(found, list) for p in found]
+        problems = [p for lang in todo for p in _problems(done[lang])]
         if problems:
             raise UserError(problems)
         for result in reused.values():
@@ -179,6 +179,10 @@ def _reusable(record: dict[str, Any] | None, inputs: Inputs | None, out: Path,
         except (KeyError, TypeError, ValueError, AttributeError):
             continue
     return reused
+
+
+def _problems(found: LanguageResult | list[Problem]) -> list[Problem]:
+    return found if isinstance(found, list) else []
 
 
 def _check_strict(strict: bool, fallbacks: list[Any]) -> None:
