@@ -428,6 +428,9 @@ def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emi
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
         if asset.is_file():
             emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(), asset.read_bytes())
+    from site_builder import rules_data  # the checker's rule data, from the engine's rule sets
+
+    emit(rules_data.ASSET, rules_data.rules_asset(site.profiles))
 
 
 def render_site(site: Site, verification: Verification,
