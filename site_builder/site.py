@@ -299,7 +299,7 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
             ctx.update(
                 page=page, title=title, description=description, blocks=blocks,
                 percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
-                games=GAME_NAMES,
+                games=GAME_NAMES, profiles=site.profiles,
             )
             template = env.get_template("home.html" if page.slug == "index" else "page.html")
             emit(path, template.render(ctx).encode("utf-8"))

@@ -207,7 +207,180 @@ function opening(melds, R) {
     reasons: reasons, melds: results};
 }
 
+
+/* ---- the form (only in a browser) ---- */
+function page(doc) {
+  var form = doc.querySelector("form[data-checker]"), data = doc.getElementById("checker-text");
+  if (!form || !data || !root.RamiRules) return;
+  var T = JSON.parse(data.textContent), RULES = root.RamiRules, box = form.querySelector("[data-melds]"),
+    results = form.querySelector("[data-results]"), picker = form.querySelector("[data-picker]"),
+    out = {}, active = 0, fields = [];
+  ["total", "threshold", "verdict"].forEach(function (f) { out[f] = form.querySelector('[data-field="' + f + '"]'); });
+  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, function (m, k) { return k in o ? o[k] : m; }); }
+  function el(tag, attrs, text) {
+    var e = doc.createElement(tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function name(o) {
+    return o === JK ? T.joker : fmt(T.card, {rank: T.ranks[o % 13 + 1], suit: T.suits[SUITS[(o / 13) | 0]]});
+  }
+  function rules() {
+    var g = RULES[form.game.value] || RULES.rami51;
+    return g[form.profile.value] || g[Object.keys(g)[0]];
+  }
+  function addField(value) {
+    var n = fields.length + 1, id = "ck-meld-" + n, row = el("p", {"class": "ck-meld"}),
+      input = el("input", {id: id, type: "text", autocomplete: "off", spellcheck: "false",
+        autocapitalize: "characters", "aria-describedby": id + "-e"}), err = el("span", {id: id + "-e", "class": "ck-error"});
+    input.value = value || "";
+    input.addEventListener("focus", function () { active = n - 1; label(); });
+    row.append(el("label", {"for": id}, fmt(T.meld, {n: n})), " ", input, " ", err);
+    box.append(row);
+    fields.push({input: input, err: err});
+    return input;
+  }
+  function label() { picker.setAttribute("aria-label", fmt(T.picker, {n: active + 1})); }
+  function setOut(f, value, text) { out[f].setAttribute("data-value", value); out[f].textContent = text; }
+  function update() {
+    var R = rules(), melds = [], counts = {}, broken = false, used = fields.some(function (f) { return f.input.value.trim(); });
+    results.textContent = "";
+    fields.forEach(function (f, i) {
+      var tokens = f.input.value.split(/[\s,]+/).filter(Boolean), cards = [], msg = "";
+      tokens.forEach(function (t) { var o = parseCard(t); if (o < 0) msg = msg || fmt(T.bad, {token: t}); cards.push(o); });
+      if (!msg && !tokens.length && used) msg = T.empty;
+      if (!msg) cards.forEach(function (o) {
+        counts[o] = (counts[o] || 0) + 1;
+        if (counts[o] > (o === JK ? R.jokers : R.decks)) msg = msg || fmt(T.copies, {card: code(o)});
+      });
+      f.err.textContent = msg;
+      f.input.setAttribute("aria-invalid", msg ? "true" : "false");
+      if (cards.indexOf(-1) >= 0) broken = true;
+      else if (cards.length) melds.push([i, cards]);
+    });
+    if (broken || !melds.length) {
+      ["total", "threshold", "verdict"].forEach(function (f) { setOut(f, "", ""); });
+      return;
+    }
+    var r = opening(melds.map(function (m) { return m[1]; }), R);
+    r.melds.forEach(function (m, j) {
+      var parts = [m.valid ? T.valid : T.invalid], n = melds[j][1].length;
+      if (m.valid) {
+        parts.push(T.kinds[m.kind === "set" && n === 4 ? "four" : m.kind], T.points + ": " + m.points);
+        m.jokers.forEach(function (o) { parts.push(fmt(T.jokeras, {card: name(o)})); });
+      } else parts.push(T.reasons[m.reason] || m.reason);
+      results.append(el("li", {"data-field": "meld", "data-valid": String(m.valid), "data-kind": m.kind || "",
+        "data-points": m.points, "data-reason": m.reason || ""}, fmt(T.meld, {n: melds[j][0] + 1}) + ": " + parts.join(", ")));
+    });
+    setOut("total", r.total, r.total);
+    setOut("threshold", r.threshold === null ? "" : r.threshold,
+      r.threshold === null ? T.none : fmt(T.threshold, {n: r.threshold}));
+    setOut("verdict", r.accepted ? "accepted" : "rejected", (r.accepted ? T.accepted : T.rejected) +
+      (r.reasons.length ? ": " + r.reasons.map(function (x) { return T.reasons[x] || x; }).join(", ") : ""));
+  }
+  function share() {
+    var melds = fields.map(function (f) { return f.input.value.trim().split(/[\s,]+/).join(" "); });
+    history.replaceState(null, "", "#try=" + encodeURI(form.game.value + ":" + form.profile.value + ":" +
+      melds.join("|").replace(/ /g, "+")).replace(/#/g, "%23"));
+  }
+  function split(value) {  // "game[:profile]:melds" -> [game, profile, melds]
+    var parts = value.split(":"), melds = parts.pop();
+    return [parts[0], parts[1], melds.split("|")];
+  }
+  function choose(select, value) { select.selectedIndex = 0; if (value && select.querySelector('option[value="' + value.replace(/"/g, "") + '"]')) select.value = value; }
+  function fromHash(scroll) {
+    var h = location.hash, value;
+    if (h.indexOf("#try=") !== 0) return;
+    try { value = decodeURIComponent(h.slice(5)); } catch (e) { value = h.slice(5); }
+    value = value.replace(/\+/g, " ");
+    var t = split(value);
+    choose(form.game, t[0]);
+    choose(form.profile, t[1]);
+    box.textContent = "";
+    fields = [];
+    t[2].forEach(function (m) { addField(m.trim()); });
+    active = 0;
+    label();
+    update();
+    if (scroll) form.scrollIntoView();
+  }
+  // the picker: a card grid with one tab stop, moved with the arrow keys
+  var buttons = [];
+  for (var s = 0; s < 4; s++) {
+    var line = el("div");
+    for (var r = 1; r < 14; r++) buttons.push(pick(line, s * 13 + r - 1, LABELS[r] + GLYPHS[s], s === 1 || s === 2));
+    picker.append(line);
+  }
+  line = el("div");
+  pick(line, JK, "J\u2605");
+  buttons.push(line.lastChild);
+  var back = el("button", {type: "button", "aria-label": T.back, "data-back": ""}, "\u232B");
+  line.append(back);
+  buttons.push(back);
+  picker.append(line);
+  buttons.forEach(function (b, i) { b.tabIndex = i ? -1 : 0; });
+  function pick(line, o, text, red) {
+    var b = el("button", {type: "button", "aria-label": name(o), "data-card": code(o)}, text);
+    if (red) b.className = "red";
+    line.append(b);
+    return b;
+  }
+  picker.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b) return;
+    var input = fields[active].input, tokens = input.value.trim().split(/[\s,]+/).filter(Boolean);
+    if (b.hasAttribute("data-back")) tokens.pop(); else tokens.push(b.getAttribute("data-card"));
+    input.value = tokens.join(" ");
+    update();
+    share();
+  });
+  picker.addEventListener("keydown", function (e) {
+    var i = buttons.indexOf(doc.activeElement), to = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13,
+      Home: -i, End: buttons.length - 1 - i}[e.key];
+    if (i < 0 || to === undefined) return;
+    e.preventDefault();
+    var j = Math.max(0, Math.min(buttons.length - 1, i + to));
+    buttons[i].tabIndex = -1;
+    buttons[j].tabIndex = 0;
+    buttons[j].focus();
+  });
+  form.addEventListener("input", function () { update(); share(); });
+  form.addEventListener("change", function () { update(); share(); });
+  form.addEventListener("submit", function (e) { e.preventDefault(); });
+  form.querySelector("[data-add]").addEventListener("click", function () { addField().focus(); update(); });
+  window.addEventListener("hashchange", function () { fromHash(true); });
+  addField();
+  label();
+  update();
+  fromHash(true);
+  // every verified row of the page, recomputed here: its claim is "verdict kind-or-reason
+  // points" (a meld) or "verdict total threshold" (a first meld)
+  doc.querySelectorAll("tr[data-claim]").forEach(function (tr) {
+    var t = split(decodeURIComponent(tr.querySelector("a.try").hash.slice(5)).replace(/\+/g, " ")),
+      R = RULES[t[0]][t[1]], melds = t[2].map(function (m) { return m.split(" ").map(parseCard); }), got;
+    if (/^(acc|rej)/.test(tr.getAttribute("data-claim"))) {
+      var o = opening(melds, R);
+      got = [o.accepted ? "accepted" : "rejected", o.total, o.threshold === null ? "-" : o.threshold];
+    } else {
+      var m = meld(melds[0], R);
+      got = [m.valid ? "valid" : "invalid", m.kind || m.reason, m.points];
+    }
+    var same = got.join(" ") === tr.getAttribute("data-claim");
+    tr.setAttribute("data-recomputed", same ? "same" : "differs");
+    tr.querySelector("th").append(" ", el("span", {"class": "recomputed"}, same ? "\u2713 " + T.same : "\u2717 " + T.differs));
+  });
+  form.hidden = false;
+  var off = doc.querySelector(".checker-off");
+  if (off) off.remove();
+}
+
 var api = {JK: JK, code: code, parseCard: parseCard, meld: meld, opening: opening};
 if (typeof module === "object" && module.exports) module.exports = api;
-else root.RamiChecker = api;
+else {
+  root.RamiChecker = api;
+  var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css");
+  if (css) document.head.append(Object.assign(document.createElement("link"), {rel: "stylesheet", href: css}));
+  page(document);
+}
 })(this);
