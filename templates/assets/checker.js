@@ -315,15 +315,21 @@ function page(doc) {
   line = el("div");
   pick(line, JK, "J\u2605");
   buttons.push(line.lastChild);
-  var back = el("button", {type: "button", "aria-label": T.back, "data-back": ""}, "\u232B");
-  line.append(back);
+  var back = button(line, "\u232B", T.back);
+  back.setAttribute("data-back", "");
   buttons.push(back);
   picker.append(line);
   buttons.forEach(function (b, i) { b.tabIndex = i ? -1 : 0; });
-  function pick(line, o, text, red) {
-    var b = el("button", {type: "button", "aria-label": name(o), "data-card": code(o)}, text);
-    if (red) b.className = "red";
+  function button(line, text, label) {  // a symbol shown, and its name for screen readers
+    var b = el("button", {type: "button"});
+    b.append(el("span", {"aria-hidden": "true"}, text), el("span", {"class": "visually-hidden"}, label));
     line.append(b);
+    return b;
+  }
+  function pick(line, o, text, red) {
+    var b = button(line, text, name(o));
+    b.setAttribute("data-card", code(o));
+    if (red) b.className = "red";
     return b;
   }
   picker.addEventListener("click", function (e) {
