@@ -3,7 +3,7 @@
    from checker-rules.js, written by the build from the engine's rule sets
    (site_builder/rules_data.py); tests/test_checker_js.py proves this code equal to the
    engine on every field. A card is its ordinal: suit*13+rank-1 (suits C D H S), joker 52. */
-(function (root) {
+(root => {
 "use strict";
 var JK = 52, SUITS = "CDHS", GLYPHS = "\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664",
   LABELS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
@@ -57,12 +57,12 @@ function meld(cards, R) {
   if (!m) res = allJokers(n, R);
   else {
     var suits = [], ranks = [];
-    nat.forEach(function (o) {
+    nat.forEach(o => {
       var s = (o / 13) | 0, r = o % 13 + 1;
       if (suits.indexOf(s) < 0) suits.push(s);
       if (ranks.indexOf(r) < 0) ranks.push(r);
     });
-    ranks.sort(function (a, b) { return a - b; });
+    ranks.sort((a, b) => a - b);
     if (ranks.length === 1) res = bestSet(suits, ranks, jokers, n, m, R);
     else if (suits.length > 1) return fail(ranks.length === m ? "mixed_suits" : mixed(nat));
     else if (ranks.length < m) return fail("duplicate_card");
@@ -81,11 +81,11 @@ function meld(cards, R) {
   return res[0] ? result(cards, res[0], R) : fail(res[1]);
 }
 
-function count(list, x) { return list.filter(function (y) { return y === x; }).length; }
+function count(list, x) { return list.filter(y => y === x).length; }
 function mixed(nat) {
-  var s = nat.map(function (o) { return (o / 13) | 0; }), r = nat.map(function (o) { return o % 13; });
-  var ms = Math.max.apply(null, s.map(function (x) { return count(s, x); }));
-  var mr = Math.max.apply(null, r.map(function (x) { return count(r, x); }));
+  var s = nat.map(o => (o / 13) | 0), r = nat.map(o => o % 13);
+  var ms = Math.max.apply(null, s.map(x => count(s, x)));
+  var mr = Math.max.apply(null, r.map(x => count(r, x)));
   return ms >= mr ? "mixed_suits" : "mixed_ranks";
 }
 
@@ -105,9 +105,9 @@ function bestSet(suits, ranks, jokers, n, m, R) {
 function setCandidate(rank, suits, jokers, jv) {
   var v = SETV[rank];
   if (!jokers) return [v * suits.length, 1, [], rank, [rank]];
-  var stand = range(0, 4).filter(function (s) { return suits.indexOf(s) < 0; }).slice(0, jokers);
+  var stand = range(0, 4).filter(s => suits.indexOf(s) < 0).slice(0, jokers);
   return [v * suits.length + (jv === null ? v : jv) * jokers, 1,
-    stand.map(function (s) { return rank * 4 + s; }), rank, [rank].concat(stand)];
+    stand.map(s => rank * 4 + s), rank, [rank].concat(stand)];
 }
 
 function bestSequence(suit, pos, jokers, R) {
@@ -127,12 +127,12 @@ function bestSequence(suit, pos, jokers, R) {
 
 function scan(suit, opts, jokers, R, adjacentOk) {
   var jv = R.joker_value, best = null;
-  opts.forEach(function (opt) {
+  opts.forEach(opt => {
     var pos = opt[0], lo = pos[0], hi = pos[pos.length - 1],
       spare = jokers - (hi - lo + 1 - pos.length);
     if (spare < 0) return;
     if (!jokers) { best = better([PRE[hi] - PRE[lo - 1], 0, [], lo, [suit, lo, hi]], best); return; }
-    var inner = spare < jokers ? range(lo + 1, hi).filter(function (p) { return pos.indexOf(p) < 0; }) : [];
+    var inner = spare < jokers ? range(lo + 1, hi).filter(p => pos.indexOf(p) < 0) : [];
     for (var below = 0; below <= spare; below++) {
       var start = lo - below, end = hi + spare - below;
       if (start < opt[1] || end > opt[2]) continue;
@@ -141,9 +141,9 @@ function scan(suit, opts, jokers, R, adjacentOk) {
         for (k = 1; k < jp.length; k++) if (jp[k] - jp[k - 1] === 1) adjacent = true;
       if (adjacent) continue;
       var points = PRE[end] - PRE[start - 1];
-      if (jv !== null) jp.forEach(function (p) { points += jv - PV[p]; });
-      var keys = jp.map(function (p) { return (p === 14 ? 1 : p) * 4 + suit; });
-      if (end === 14 && jokers > 1) keys.sort(function (a, b) { return a - b; });
+      if (jv !== null) jp.forEach(p => { points += jv - PV[p]; });
+      var keys = jp.map(p => (p === 14 ? 1 : p) * 4 + suit);
+      if (end === 14 && jokers > 1) keys.sort((a, b) => a - b);
       best = better([points, 0, keys, start, [suit, start, end].concat(jp)], best);
     }
   });
@@ -158,8 +158,8 @@ function allJokers(n, R) {
       for (start = R.ace_low ? 1 : 2; start < 16 - n; start++) {
         var end = start + n - 1, ps = range(start, end + 1);
         best = better([jv === null ? PRE[end] - PRE[start - 1] : jv * n, 0,
-          ps.map(function (p) { return (p === 14 ? 1 : p) * 4 + suit; })
-            .sort(function (a, b) { return a - b; }), start, [suit, start, end].concat(ps)], best);
+          ps.map(p => (p === 14 ? 1 : p) * 4 + suit)
+            .sort((a, b) => a - b), start, [suit, start, end].concat(ps)], best);
       }
   return best ? [best, ""] : [null, "adjacent_jokers"];
 }
@@ -168,37 +168,37 @@ function result(cards, best, R) {
   var jv = R.joker_value, pay = best[4], arr, pts, out;
   if (best[1] === 0) {
     var s = pay[0], start = pay[1], jp = pay.slice(3);
-    arr = range(start, pay[2] + 1).map(function (p) { return s * 13 + (p === 14 ? 0 : p - 1); });
-    pts = arr.map(function (o, i) {
+    arr = range(start, pay[2] + 1).map(p => s * 13 + (p === 14 ? 0 : p - 1));
+    pts = arr.map((o, i) => {
       return jv !== null && jp.indexOf(start + i) >= 0 ? jv : PV[start + i];
     });
   } else {
     var rank = pay[0], v = SETV[rank], nat = [];
-    cards.forEach(function (o) { if (o !== JK && nat.indexOf((o / 13) | 0) < 0) nat.push((o / 13) | 0); });
+    cards.forEach(o => { if (o !== JK && nat.indexOf((o / 13) | 0) < 0) nat.push((o / 13) | 0); });
     var laid = nat.concat(pay.slice(1)).sort();
-    arr = laid.map(function (s) { return s * 13 + rank - 1; });
-    pts = laid.map(function (s) { return jv === null || nat.indexOf(s) >= 0 ? v : jv; });
+    arr = laid.map(s => s * 13 + rank - 1);
+    pts = laid.map(s => jv === null || nat.indexOf(s) >= 0 ? v : jv);
   }
   out = {valid: true, kind: best[1] ? "set" : "sequence", points: best[0], reason: null,
-    jokers: best[2].map(function (k) { return (k & 3) * 13 + (k >> 2) - 1; }),
+    jokers: best[2].map(k => (k & 3) * 13 + (k >> 2) - 1),
     arrangement: arr, card_points: pts};
   return out;
 }
 
 /* opening.py evaluate_opening */
 function opening(melds, R) {
-  var results = melds.map(function (cards) { return meld(cards, R); }), total = 0, reasons = [],
+  var results = melds.map(cards => meld(cards, R)), total = 0, reasons = [],
     pure = false, counts = {}, copies = false;
-  results.forEach(function (r, i) {
+  results.forEach((r, i) => {
     total += r.points;
     if (r.valid && r.kind === "sequence" && melds[i].length >= 3 && !r.jokers.length) pure = true;
-    melds[i].forEach(function (o) {
+    melds[i].forEach(o => {
       counts[o] = (counts[o] || 0) + 1;
       if (counts[o] > (o === JK ? R.jokers : R.decks)) copies = true;
     });
   });
   if (!results.length) reasons.push("no_melds");
-  if (results.some(function (r) { return !r.valid; })) reasons.push("invalid_meld");
+  if (results.some(r => !r.valid)) reasons.push("invalid_meld");
   if (copies) reasons.push("too_many_copies");
   var threshold = R.opening_threshold;
   if (threshold !== null && total < threshold) reasons.push("below_threshold");
@@ -215,8 +215,8 @@ function page(doc) {
   var T = JSON.parse(data.textContent), RULES = root.RamiRules, box = form.querySelector("[data-melds]"),
     results = form.querySelector("[data-results]"), picker = form.querySelector("[data-picker]"),
     out = {}, active = 0, fields = [];
-  ["total", "threshold", "verdict"].forEach(function (f) { out[f] = form.querySelector('[data-field="' + f + '"]'); });
-  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, function (m, k) { return k in o ? o[k] : m; }); }
+  ["total", "threshold", "verdict"].forEach(f => { out[f] = form.querySelector('[data-field="' + f + '"]'); });
+  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, (m, k) => k in o ? o[k] : m); }
   function el(tag, attrs, text) {
     var e = doc.createElement(tag);
     for (var k in attrs) e.setAttribute(k, attrs[k]);
@@ -235,7 +235,7 @@ function page(doc) {
       input = el("input", {id: id, type: "text", autocomplete: "off", spellcheck: "false",
         autocapitalize: "characters", "aria-describedby": id + "-e"}), err = el("span", {id: id + "-e", "class": "ck-error"});
     input.value = value || "";
-    input.addEventListener("focus", function () { active = n - 1; label(); });
+    input.addEventListener("focus", () => { active = n - 1; label(); });
     row.append(el("label", {"for": id}, fmt(T.meld, {n: n})), " ", input, " ", err);
     box.append(row);
     fields.push({input: input, err: err});
@@ -244,13 +244,14 @@ function page(doc) {
   function label() { picker.setAttribute("aria-label", fmt(T.picker, {n: active + 1})); }
   function setOut(f, value, text) { out[f].setAttribute("data-value", value); out[f].textContent = text; }
   function update() {
-    var R = rules(), melds = [], counts = {}, broken = false, used = fields.some(function (f) { return f.input.value.trim(); });
+    var R = rules(), melds = [], counts = {}, broken = false, used = -1;
+    fields.forEach((f, i) => { if (f.input.value.trim()) used = i; });  // an empty field before it is an error
     results.textContent = "";
-    fields.forEach(function (f, i) {
+    fields.forEach((f, i) => {
       var tokens = f.input.value.split(/[\s,]+/).filter(Boolean), cards = [], msg = "";
-      tokens.forEach(function (t) { var o = parseCard(t); if (o < 0) msg = msg || fmt(T.bad, {token: t}); cards.push(o); });
-      if (!msg && !tokens.length && used) msg = T.empty;
-      if (!msg) cards.forEach(function (o) {
+      tokens.forEach(t => { var o = parseCard(t); if (o < 0) msg = msg || fmt(T.bad, {token: t}); cards.push(o); });
+      if (!tokens.length && i < used) msg = T.empty;
+      if (!msg) cards.forEach(o => {
         counts[o] = (counts[o] || 0) + 1;
         if (counts[o] > (o === JK ? R.jokers : R.decks)) msg = msg || fmt(T.copies, {card: code(o)});
       });
@@ -260,15 +261,15 @@ function page(doc) {
       else if (cards.length) melds.push([i, cards]);
     });
     if (broken || !melds.length) {
-      ["total", "threshold", "verdict"].forEach(function (f) { setOut(f, "", ""); });
+      ["total", "threshold", "verdict"].forEach(f => { setOut(f, "", ""); });
       return;
     }
-    var r = opening(melds.map(function (m) { return m[1]; }), R);
-    r.melds.forEach(function (m, j) {
+    var r = opening(melds.map(m => m[1]), R);
+    r.melds.forEach((m, j) => {
       var parts = [m.valid ? T.valid : T.invalid], n = melds[j][1].length;
       if (m.valid) {
         parts.push(T.kinds[m.kind === "set" && n === 4 ? "four" : m.kind], T.points + ": " + m.points);
-        m.jokers.forEach(function (o) { parts.push(fmt(T.jokeras, {card: name(o)})); });
+        m.jokers.forEach(o => { parts.push(fmt(T.jokeras, {card: name(o)})); });
       } else parts.push(T.reasons[m.reason] || m.reason);
       results.append(el("li", {"data-field": "meld", "data-valid": String(m.valid), "data-kind": m.kind || "",
         "data-points": m.points, "data-reason": m.reason || ""}, fmt(T.meld, {n: melds[j][0] + 1}) + ": " + parts.join(", ")));
@@ -277,10 +278,10 @@ function page(doc) {
     setOut("threshold", r.threshold === null ? "" : r.threshold,
       r.threshold === null ? T.none : fmt(T.threshold, {n: r.threshold}));
     setOut("verdict", r.accepted ? "accepted" : "rejected", (r.accepted ? T.accepted : T.rejected) +
-      (r.reasons.length ? ": " + r.reasons.map(function (x) { return T.reasons[x] || x; }).join(", ") : ""));
+      (r.reasons.length ? ": " + r.reasons.map(x => T.reasons[x] || x).join(", ") : ""));
   }
   function share() {
-    var melds = fields.map(function (f) { return f.input.value.trim().split(/[\s,]+/).join(" "); });
+    var melds = fields.map(f => f.input.value.trim().split(/[\s,]+/).join(" "));
     history.replaceState(null, "", "#try=" + encodeURI(form.game.value + ":" + form.profile.value + ":" +
       melds.join("|").replace(/ /g, "+")).replace(/#/g, "%23"));
   }
@@ -299,7 +300,7 @@ function page(doc) {
     choose(form.profile, t[1]);
     box.textContent = "";
     fields = [];
-    t[2].forEach(function (m) { addField(m.trim()); });
+    t[2].forEach(m => { addField(m.trim()); });
     active = 0;
     label();
     update();
@@ -319,7 +320,7 @@ function page(doc) {
   back.setAttribute("data-back", "");
   buttons.push(back);
   picker.append(line);
-  buttons.forEach(function (b, i) { b.tabIndex = i ? -1 : 0; });
+  buttons.forEach((b, i) => { b.tabIndex = i ? -1 : 0; });
   function button(line, text, label) {  // a symbol shown, and its name for screen readers
     var b = el("button", {type: "button"});
     b.append(el("span", {"aria-hidden": "true"}, text), el("span", {"class": "visually-hidden"}, label));
@@ -332,7 +333,7 @@ function page(doc) {
     if (red) b.className = "red";
     return b;
   }
-  picker.addEventListener("click", function (e) {
+  picker.addEventListener("click", e => {
     var b = e.target.closest("button");
     if (!b) return;
     var input = fields[active].input, tokens = input.value.trim().split(/[\s,]+/).filter(Boolean);
@@ -341,7 +342,7 @@ function page(doc) {
     update();
     share();
   });
-  picker.addEventListener("keydown", function (e) {
+  picker.addEventListener("keydown", e => {
     var i = buttons.indexOf(doc.activeElement), to = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13,
       Home: -i, End: buttons.length - 1 - i}[e.key];
     if (i < 0 || to === undefined) return;
@@ -351,20 +352,20 @@ function page(doc) {
     buttons[j].tabIndex = 0;
     buttons[j].focus();
   });
-  form.addEventListener("input", function () { update(); share(); });
-  form.addEventListener("change", function () { update(); share(); });
-  form.addEventListener("submit", function (e) { e.preventDefault(); });
-  form.querySelector("[data-add]").addEventListener("click", function () { addField().focus(); update(); });
-  window.addEventListener("hashchange", function () { fromHash(true); });
+  form.addEventListener("input", update);  // the address follows at "change" (a field left)
+  form.addEventListener("change", () => { update(); share(); });
+  form.addEventListener("submit", e => { e.preventDefault(); });
+  form.querySelector("[data-add]").addEventListener("click", () => { addField().focus(); update(); });
+  window.addEventListener("hashchange", () => { fromHash(true); });
   addField();
   label();
   update();
   fromHash(true);
   // every verified row of the page, recomputed here: its claim is "verdict kind-or-reason
   // points" (a meld) or "verdict total threshold" (a first meld)
-  doc.querySelectorAll("tr[data-claim]").forEach(function (tr) {
+  doc.querySelectorAll("tr[data-claim]").forEach(tr => {
     var t = split(decodeURIComponent(tr.querySelector("a.try").hash.slice(5)).replace(/\+/g, " ")),
-      R = RULES[t[0]][t[1]], melds = t[2].map(function (m) { return m.split(" ").map(parseCard); }), got;
+      R = RULES[t[0]][t[1]], melds = t[2].map(m => m.split(" ").map(parseCard)), got;
     if (/^(acc|rej)/.test(tr.getAttribute("data-claim"))) {
       var o = opening(melds, R);
       got = [o.accepted ? "accepted" : "rejected", o.total, o.threshold === null ? "-" : o.threshold];
