@@ -357,6 +357,10 @@ function page(doc) {
   form.addEventListener("submit", e => { e.preventDefault(); });
   form.querySelector("[data-add]").addEventListener("click", () => { addField().focus(); update(); });
   window.addEventListener("hashchange", () => { fromHash(true); });
+  doc.addEventListener("click", e => {  // the same link again: no hashchange, fill it anyway
+    var a = e.target.closest && e.target.closest("a.try");
+    if (a && a.hash === location.hash) fromHash(true);
+  });
   addField();
   label();
   update();

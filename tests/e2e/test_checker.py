@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import quote
+from urllib.parse import quote, unquote
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -88,7 +88,7 @@ def test_try_fragment_gives_the_engines_result(page: Page, problems: Problems, l
     page.goto(f"{lang}/first-meld/")
     link = page.locator("tr[data-claim^=accepted] a.try").first
     link.click()
-    fragment = (link.get_attribute("href") or "")[len("#try="):].replace("+", " ")
+    fragment = unquote((link.get_attribute("href") or "")[len("#try="):]).replace("+", " ")
     assert _shown(page) == _expected(fragment)
     verdict = page.locator('output[data-field="verdict"]').inner_text()
     assert verdict.startswith(_page_words(page)["accepted"])
