@@ -20,6 +20,7 @@ from babel.messages.catalog import Message
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
+from site_builder import rules_data
 from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.errors import Problem
 from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
@@ -204,7 +205,7 @@ def _render_language(job: Job, lang: str, catalog: Any) -> LanguageResult:
         ctx = _common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
-                   games=GAME_NAMES)
+                   games=GAME_NAMES, profiles=site.profiles)
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.percent[page.slug] = loc.percent
@@ -302,6 +303,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
         if asset.is_file():
             emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(), asset.read_bytes())
+    emit(rules_data.ASSET, rules_data.rules_asset(site.profiles))  # the checker's rule data
     return written
 
 

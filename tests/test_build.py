@@ -205,8 +205,8 @@ class Tables(HTMLParser):
             self.table_of_row.append(self.tables)
         if tag in ("td", "th") and self.rows:
             self.cell = []
-        if self.cell is not None and "stand-in" in (a.get("class") or ""):
-            self.skip += 1  # the joker's stand-in: shown in addition to the seed's cells
+        if self.cell is not None and {"stand-in", "try"} & set((a.get("class") or "").split()):
+            self.skip += 1  # the joker's stand-in, a checker's "Try it": beyond the seed's cells
         elif self.cell is not None and a.get("role") == "img":
             # a group of chips is one image named "ratu hati, raja hati, As hati"
             self.cell.append((a.get("aria-label") or "").replace(", ", ""))
