@@ -20,19 +20,16 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.build import load_site, template_problems, verify_site
     from site_builder.errors import UserError
-    from site_builder.examples import PROFILES_FILE
+    from site_builder.load import load, verify
 
-    site, problems = load_site(args.root)
-    # Every problem in one run, as the build reports them: what loaded is checked too,
-    # but no example is replayed without the rule profiles.
-    profiles = not any(p.path == PROFILES_FILE for p in problems)
-    checked = verify_site(site, examples=profiles)
-    problems = problems + checked.problems + template_problems(args.root)
+    # Every problem in one run, as the build reports them: what loaded is checked too.
+    site, problems = load(args.root)
+    checked = verify(site, problems)
+    problems = checked.problems
     if not problems:  # what only rendering finds (an error in a template's code): render
         problems = render_problems(args.root)
-    claims = [c.as_json() for c in checked.verification.claims]
+    claims = [c.as_json() for c in checked.claims]
     if args.json:
         print(json.dumps({
             "ok": not problems,
@@ -50,11 +47,17 @@ def run(args: argparse.Namespace) -> int:
 def render_problems(root: Path) -> list[Problem]:
     """The problems of rendering the whole site in memory, as ``build`` renders it: check
     finds everything build finds (issue 14)."""
+    import shutil
+    import tempfile
+
     from site_builder.build import build
     from site_builder.errors import UserError
 
-    try:
-        build(root, None)
+    scratch = Path(tempfile.mkdtemp(prefix="site-builder-check-"))
+    try:  # rendered into a scratch folder, without the cache: the project is not touched
+        build(root, scratch / "dist", cache=False)
     except UserError as exc:
         return exc.problems
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
     return []
