@@ -66,16 +66,14 @@ def _preload() -> None:
     """Import what the commands import, once, before the commands are forked from this
     process: each command then starts as a fresh ``site-builder`` process would, with
     nothing of an earlier command's state, without paying for the imports again."""
-    import site_builder.build
-    import site_builder.checks
-    import site_builder.cli
-    import site_builder.commands.build
-    import site_builder.commands.check
-    import site_builder.examples
-    import site_builder.i18n
-    import site_builder.render
-    import site_builder.site
-    import site_builder.templating  # noqa: F401
+    import importlib
+
+    for name in ("build", "load", "render", "templating", "i18n", "checks", "examples",
+                 "cli", "commands.build", "commands.check"):
+        try:
+            importlib.import_module(f"site_builder.{name}")
+        except ImportError:  # a module of another design: imported by the command itself
+            pass
 
 
 def _command(root: Path, args: tuple[str, ...], out: Path, err: Path) -> int:
