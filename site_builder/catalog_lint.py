@@ -138,4 +138,11 @@ def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:
         problem = not_regular(path, rel)
         if problem is not None:
             problems.append(problem)
+            continue
+        from site_builder.i18n import parse_locale
+
+        try:  # before anything is rendered in a language nobody knows
+            parse_locale(folder.name)
+        except ValueError as exc:
+            problems.append(Problem(rel, 0, f"{exc}; the folder's name is the language's code"))
     return problems

@@ -82,7 +82,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         if args.debug:
             raise
-        for problem in exc.problems:
+        for problem in dict.fromkeys(exc.problems):  # each once, in the order found
             print(problem, file=sys.stderr)
         return 2
     except KeyboardInterrupt:

@@ -405,7 +405,7 @@ case("round: 9 seats", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 
                            "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 3C"
                            + " | 2C" * 7), CV, "hands: 5H 6H 7H")
 case("round: card twice in the deal", sub(CV, "stock: KS 10D 4H 9S", "stock: KS 10D 4H 5H"),
-     CV, "stock: KS 10D 4H 5H")
+     CV, "hands: 5H 6H 7H")  # the deal as a whole: at the hands line
 case("round: missing hands", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H QS JD 3C\n",
                                  ""), CV, "```example\ntable: round")
 case("round: missing step", sub(CV, "step: 1: discard 9C\n", ""), CV,
@@ -632,7 +632,7 @@ case("prof: not a table", sub(PROF, "[reference]", "loose = 3\n\n[reference]"), 
 case("prof: reference missing", sub(PROF, "[reference]\nname", "[standard]\nname"), FM,
      "profile: reference")
 case("prof: is a directory", replace_by_dir(PROF), PROF, None)
-case("prof: not utf-8", subb(PROF, b"house rules", b"house \xffrules"), PROF, "house")
+case("prof: not utf-8", subb(PROF, b"house rules", b"house \xffrules"), PROF, 'name = "house')
 case("prof: missing", lambda r: (r / PROF).unlink(), PROF, None)
 case("prof: dangling symlink", symlink(PROF, "nowhere.toml"), PROF, None)
 
