@@ -68,7 +68,7 @@ def check_invariants(state: RoundState, deck: Counter[Card]) -> None:
     assert state.history[-1] == ending
     points = tuple(hand_points(hand, state.rules) for hand in state.hands)
     assert ending.hand_points == points
-    assert ending.scores == round_scores(state.hands, ending.winner, state.rules)
+    assert ending.scores == round_scores(state.hands, ending.winner, state.rules, state.opened)
     if ending.reason == "out":
         assert state.hands[ending.winner] == ()
     else:
