@@ -320,7 +320,8 @@ def rule_numbers(presets: Mapping[str, RuleSet] | None = None) -> dict[str, int]
     >>> numbers["ace_high_points"], numbers["ace_low_points"], numbers["face_points"]
     (11, 1, 10)
     """
-    values: dict[str, int] = {"ace_high_points": 11, "ace_low_points": 1, "face_points": 10}
+    values: dict[str, int] = {"ace_high_points": 11, "ace_low_points": 1, "face_points": 10,
+                              "pack_cards": 52}
     for game, rules in (presets or PRESETS).items():
         values[f"{game}_decks"] = rules.decks
         values[f"{game}_cards"] = rules.decks * 52 + rules.jokers
