@@ -73,8 +73,8 @@ def _fallback(state: RoundState) -> Action | None:
     if state.can(first):
         return first
     legal = state.legal_actions()  # e.g. a card taken from the discard pile is still owed
-    discards = [a for a in legal if a.kind == "discard"]
-    return (discards or list(legal) or [None])[0]
+    choices = [a for a in legal if a.kind == "discard"] or list(legal)
+    return choices[0] if choices else None
 
 
 def play_round(state: RoundState, players: Sequence[Player], *,
