@@ -229,8 +229,10 @@ WR = "content/whole-round.md"
     ("step: 1: layoff 8D on 3", "step: 1: layoff 8D on 5", "step: 1: layoff 8D on 5",
      "8D does not fit meld 5 (5C 6C 7C 8C): mixed_suits"),
     # taking the discard without meeting its obligation: the card is not laid this turn
-    ("step: 1: meld 5C 6C 7C 8C", "step: 1: meld 5C 6C 7C", "step: 1: discard 10C",
+    ("step: 1: meld 5C 6C 7C 8C", "step: 1: discard QC", "step: 1: discard QC",
      "seat 1 took 8C from the discard pile and must lay 8C this turn"),
+    ("step: 1: meld 5C 6C 7C 8C", "step: 1: meld 5C 6C 7C", "step: 1: meld 5C 6C 7C\n",
+     "seat 1 must lay 8C this turn and could not after that"),
     # ... or cannot be laid at all
     ("step: 2: discard 8C", "step: 2: discard 2C", "step: 1: draw discard 8C",
      "seat 1 may take 2C from the discard pile only to lay it this turn, and cannot"),
@@ -239,7 +241,7 @@ def test_an_illegal_round_step_fails_at_its_line(project: Path, find: str, repla
                                                   step: str, words: str) -> None:
     break_file(project, WR, find, replace)
     text = (project / WR).read_text(encoding="utf-8").splitlines()
-    line = next(n for n, t in enumerate(text, 1) if t.startswith(step))
+    line = max(n for n, t in enumerate(text, 1) if (t + "\n").startswith(step))  # the last
     for command in ("build", "check"):
         result = run_cli(command, "--root", str(project))
         assert result.code == 2, (command, result.err)

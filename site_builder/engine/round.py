@@ -571,33 +571,74 @@ cannot: no opening that uses it is accepted
     def _cannot_lay(self, card: Card) -> str:
         """Why the player whose turn it is could not lay *card* this turn if they took it
         ('' if they could)."""
-        seat = self._turn
-        hand = [*self._hands[seat], card]
-        keep = 1 if self.rules.discard_to_win else 0
-        melds = [m for m in find_melds(hand, self.rules)
-                 if card in m and len(hand) - len(m) >= keep]
-        if self._opened[seat]:
-            if melds or (len(hand) - 1 >= keep and any(
-                    evaluate_layoff(m.cards, (card,), self.rules).valid
-                    for m in self._table.values())):
+        hand = [*self._hands[self._turn], card]
+        return self._unreachable(hand, [card], self._pending_groups(),
+                                 [m.cards for m in self._table.values()])
+
+    def _pending_groups(self) -> list[tuple[Card, ...]]:
+        return [self._table[n].cards for n in self._pending]
+
+    def _unreachable(self, hand: list[Card], owed: list[Card],
+                     pending: list[tuple[Card, ...]], table: list[tuple[Card, ...]]) -> str:
+        """Why the cards *owed* (still in *hand*) could not all be laid this turn, '' if they
+        could: on the table once opened, or else in a first meld that is accepted (with the
+        melds already *pending*). Each owed card is judged on its own."""
+        rules = self.rules
+        keep = 1 if rules.discard_to_win else 0
+        if self._opened[self._turn]:
+            for card in owed:
+                if not any(card in m and len(hand) - len(m) >= keep
+                           for m in find_melds(hand, rules)) and not (
+                        len(hand) - 1 >= keep
+                        and any(evaluate_layoff(t, (card,), rules).valid for t in table)):
+                    return "it fits no meld"
+            return ""
+        if not owed:  # laid in the first meld: it must be accepted, or completed
+            if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep):
                 return ""
-            return "it fits no meld"
-        threshold = self.rules.opening_threshold or 0
-        for meld in melds:
-            if evaluate_opening([meld], self.rules).accepted:
-                return ""
-            result = evaluate_meld(meld, self.rules)
-            rest = list(hand)
-            for c in meld:
-                rest.remove(c)
-            found = best_arrangement(
-                rest, self.rules, min_points=max(threshold - result.points, 0),
-                need_pure=self.rules.pure_sequence_required and not result.is_pure, keep=keep)
-            if found.melds and evaluate_opening([meld, *found.melds], self.rules).accepted:
-                return ""
-        if not melds:
-            return "it fits no meld"
-        return "no opening that uses it is accepted"
+            return "no opening that uses it is accepted"
+        for card in owed:
+            melds = [m for m in find_melds(hand, rules)
+                     if card in m and len(hand) - len(m) >= keep]
+            if not melds:
+                return "it fits no meld"
+            for meld in melds:
+                rest = list(hand)
+                for c in meld:
+                    rest.remove(c)
+                if (evaluate_opening([*pending, meld], rules).accepted
+                        or self._completes(rest, [*pending, meld], keep)):
+                    break
+            else:
+                return "no opening that uses it is accepted"
+        return ""
+
+    def _completes(self, hand: list[Card], pending: list[tuple[Card, ...]], keep: int) -> bool:
+        """Whether melds from *hand* can make the *pending* first meld acceptable."""
+        so_far = evaluate_opening(pending, self.rules) if pending else None
+        total = so_far.total if so_far else 0
+        pure = so_far.pure_sequence if so_far else False
+        found = best_arrangement(
+            hand, self.rules, min_points=max((self.rules.opening_threshold or 0) - total, 0),
+            need_pure=self.rules.pure_sequence_required and not pure, keep=keep)
+        return bool(found.melds) and evaluate_opening([*pending, *found.melds],
+                                                      self.rules).accepted
+
+    def _verify_still_owed(self, hand: list[Card], table: list[tuple[Card, ...]],
+                           pending: list[tuple[Card, ...]], extra: Sequence[Card] = ()) -> None:
+        """Refuse an action after which a card owed this turn could no longer be laid."""
+        if not hand:
+            return  # the action goes out
+        owed = [card for card, count, _ in self._owed if hand.count(card) >= count]
+        owed.extend(extra)
+        if not self._owed and not extra:
+            return
+        why = self._unreachable(hand, owed, pending, table)
+        if why:
+            cards = " ".join(dict.fromkeys(c.code for c, _, _ in self._owed)) or \
+                " ".join(c.code for c in extra)
+            raise ValueError(f"seat {self._turn + 1} must lay {cards} this turn and could not "
+                             f"after that ({why})")
 
     def can_draw_discard(self) -> bool:
         """Whether :meth:`draw_discard` is allowed now."""
@@ -666,6 +707,15 @@ cannot: no opening that uses it is accepted
             raise ValueError(f"{_codes(laid)} is not a valid meld ({result.reason})")
         if len(laid) == len(self._hands[self._turn]):
             self._verify_may_go_out(extra=[laid])
+        if self._owed:
+            rest = list(self._hands[self._turn])
+            for card in laid:
+                rest.remove(card)
+            pending = self._pending_groups()
+            if not self._opened[self._turn]:
+                pending.append(laid)
+            self._verify_still_owed(rest, [*(m.cards for m in self._table.values()), laid],
+                                    pending)
         return result
 
     # ----------------------------------------------------------------- lay-offs
@@ -713,6 +763,13 @@ cannot: no opening that uses it is accepted
                              f"({_codes(meld.arrangement)}): {result.reason}")
         if len(added) == len(self._hands[seat]):
             self._verify_may_go_out(extra=[])
+        if self._owed:
+            rest = list(self._hands[seat])
+            for card in added:
+                rest.remove(card)
+            table = [m.cards + added if m.number == target else m.cards
+                     for m in self._table.values()]
+            self._verify_still_owed(rest, table, self._pending_groups())
         return result
 
     # ----------------------------------------------------------------- joker exchange
@@ -793,6 +850,11 @@ cannot: no opening that uses it is accepted
             raise ValueError(f"{card.code} cannot replace the joker in meld {target} "
                              f"({_codes(meld.arrangement)}): the joker stands for "
                              f"{' or '.join(c.code for c in stands)}")
+        rest = list(self._hands[seat])
+        rest.remove(card)
+        rest.append(JOKER)
+        table = [cards if m.number == target else m.cards for m in self._table.values()]
+        self._verify_still_owed(rest, table, self._pending_groups(), extra=[JOKER])
         return result
 
     # ----------------------------------------------------------------- discarding

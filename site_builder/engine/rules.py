@@ -86,7 +86,11 @@ class RuleSet:
       opened when the round ends, or ``None`` to count their cards (reference).
       synonyme-du-mot.com and casino-yes.com charge 100: the ``hundred``
       profile.
-    * ``discard_to_win``: going out requires a final discard.
+    * ``discard_to_win``: going out requires a final discard. Rami: **False**:
+      rummy-party.com "Rami 40" lets a player go out by laying every card at
+      once or by a final discard, and companyprideplatform.org "Rami" goes out
+      "with or without a final discard"; hegerm.ch and rummy-palace.com end
+      with a final discard (set the field to follow them).
     * ``penalty_scoring``: how a round is scored. ``False`` (CardVerse, seed):
       the winner gains the points left in the opponents' hands, and the game
       ends when a player reaches ``target_score``; that player wins.

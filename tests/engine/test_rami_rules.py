@@ -126,10 +126,14 @@ def test_the_discard_may_be_taken_only_to_be_laid() -> None:
 
 def test_the_card_taken_must_be_laid_before_the_discard() -> None:
     hands = ["7H 8H 9H 3C 3D 3S KC 2D 5S 8D JC 4C AD", "QD QC QS 5D 6D 7D 2H 9S 10C AC 4S"]
-    with pytest.raises(ReplayError, match=r"step 4 \(1: discard KC\): seat 1 took 10H from the "
+    with pytest.raises(ReplayError, match=r"step 2 \(1: discard KC\): seat 1 took 10H from the "
                                           r"discard pile and must lay 10H this turn"):
-        replay(RAMI40, hands, "9D JH", "10H",
-               "1: draw discard; 1: meld 7H 8H 9H; 1: meld 3C 3D 3S; 1: discard KC")
+        replay(RAMI40, hands, "9D JH", "10H", "1: draw discard; 1: discard KC")
+    # A meld after which the card could no longer be laid is refused at once.
+    with pytest.raises(ReplayError, match=r"step 2 \(1: meld 7H 8H 9H\): seat 1 must lay 10H "
+                                          r"this turn and could not after that \(it fits no "
+                                          r"meld\)"):
+        replay(RAMI40, hands, "9D JH", "10H", "1: draw discard; 1: meld 7H 8H 9H")
     # Laid in a first meld that falls short: the card goes back to the hand, so it is not laid.
     with pytest.raises(ReplayError, match="must lay 10H this turn"):
         replay(RAMI51, ["7H 8H 9H 3C 3D 3S KC KD KS 5S", "QD QC QS"], "9D JH", "10H",
