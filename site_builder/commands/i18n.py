@@ -36,10 +36,31 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     action("compile", "check every catalog and write the .mo files").set_defaults(
         func=run_compile)
     a = action("stats", "translated, fuzzy and untranslated counts per language and page")
-    a.add_argument("--json", action="store_true", help="print JSON")
-    a.add_argument("--fail-under", type=float, default=None, metavar="PCT",
-                   help="exit 1 if any language is below PCT percent translated")
+    from site_builder.commands.check import add_format_option
+
+    add_format_option(a)
+    a.add_argument("--fail-under", type=percent, default=None, metavar="PCT",
+                   help="exit 1 if any language is below PCT percent translated (0-100)")
     a.set_defaults(func=run_stats)
+
+
+def percent(text: str) -> float:
+    """A ``--fail-under`` threshold: a number from 0 to 100.
+
+    >>> percent("87.5")
+    87.5
+    >>> percent("120")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 120 is not a percentage: give a number from 0 to 100
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= 100:  # NaN too
+        raise argparse.ArgumentTypeError(
+            f"{text} is not a percentage: give a number from 0 to 100")
+    return value
 
 
 def _site(root: Path) -> Any:
@@ -208,9 +229,9 @@ def stats_data(root: Path) -> dict[str, Any]:
 
 def run_stats(args: argparse.Namespace) -> int:
     data = stats_data(args.root)
-    if args.json:
+    if args.format == "json":
         print(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
+    elif args.format == "text":
         width = max([len(p) for d in data.values() for p in d["pages"]] + [8])
         for lang, d in data.items():
             print(f"{lang}: {d['percent']:5.1f}%  translated {d['translated']}, "
@@ -220,7 +241,16 @@ def run_stats(args: argparse.Namespace) -> int:
                       f"{c['translated'] + c['fuzzy'] + c['untranslated']}, {c['fuzzy']} fuzzy)")
     if args.fail_under is not None:
         low = [lang for lang, d in data.items() if d["percent"] < args.fail_under]
+        if args.format == "github":
+            from site_builder.errors import Problem
+            from site_builder.i18n import po_path
+            from site_builder.report import print_github
+
+            print_github([Problem(po_path(lang), 0,
+                                  f"{lang} is {data[lang]['percent']}% translated, under the "
+                                  f"{args.fail_under:g}% required (--fail-under)")
+                          for lang in low], [], "translation coverage")
         if low:
-            print(f"below {args.fail_under}%: {', '.join(low)}", file=sys.stderr)
+            print(f"below {args.fail_under:g}%: {', '.join(low)}", file=sys.stderr)
             return 1
     return 0

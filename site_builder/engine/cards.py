@@ -193,11 +193,16 @@ _SUIT_TOKENS: Final = {
 _RANK_TOKENS: Final = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER"})
 _SEPARATORS: Final = re.compile(r"[\s,]+")
+# A suit glyph followed by a variation selector (U+FE0F asks for the emoji form, U+FE0E
+# for the text form), as phone keyboards type ``♥️``: the same suit.
+_VARIATION_SELECTORS: Final = ("\ufe0e", "\ufe0f")
 
 
 @lru_cache(maxsize=256)
 def _lookup(token: str) -> Card | None:
     text = token.strip().upper()
+    if text.endswith(_VARIATION_SELECTORS) and text[-2:-1] in "♣♦♥♠♧♢♡♤":
+        text = text[:-1]
     if text in _JOKER_TOKENS:
         return JOKER
     suit = _SUIT_TOKENS.get(text[-1:])
@@ -216,6 +221,8 @@ def parse_card(token: str, position: int = 1) -> Card:
     Card(rank=<Rank.QUEEN: 12>, suit=<Suit.H: 'H'>)
     >>> [parse_card(t).code for t in ("T♠", "10s", "a♥", "Joker", "jk")]
     ['10S', '10S', 'AH', 'JK', 'JK']
+    >>> [parse_card(t).code for t in ("Q\u2665\ufe0f", "Q\u2665\ufe0e")]  # ♥️, as phones type it
+    ['QH', 'QH']
     >>> try:
     ...     parse_card("ZZ", position=4)
     ... except CardError as exc:

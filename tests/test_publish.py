@@ -1,0 +1,156 @@
+"""For the people who publish the site and run CI: annotations, the command line's edges."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import ROOT, run_cli
+
+FM = "content/first-meld.md"
+
+
+def break_line(project: Path, rel: str, old: str, new: str) -> int:
+    """Replace *old* by *new* on its line of *rel*; return that line's number."""
+    path = project / rel
+    lines = path.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines, 1) if old in line)
+    lines[number - 1] = lines[number - 1].replace(old, new)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return number
+
+
+# --- check --format github --------------------------------------------------------------------
+
+def test_github_annotations_point_at_the_broken_line(project: Path) -> None:
+    line = break_line(project, FM, "total: 52", "total: 53")
+    result = run_cli("check", "--format", "github", "--root", str(project))
+    assert result.code == 2, result.err
+    errors = [x for x in result.out.splitlines() if x.startswith("::error ")]
+    assert len(errors) == 1, result.out
+    head, message = errors[0].split("::", 2)[1:]
+    assert head == f"error file={FM},line={line},title=site-builder check"
+    assert "stated total 53, the engine computes 52" in message
+    # the same problem as the text format reports it
+    text = run_cli("check", "--root", str(project))
+    assert text.code == 2 and f"{FM}:{line}: " + message in text.err
+
+
+def test_github_warnings_for_fuzzy_and_missing_translations(project: Path) -> None:
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    lines = po.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, x in enumerate(lines) if x == 'msgid "Goal"')
+    lines.insert(at, "#, fuzzy")
+    po.write_text("\n".join(lines), encoding="utf-8")
+    result = run_cli("check", "--format", "github", "--root", str(project))
+    assert result.code == 0, result.out + result.err
+    warnings = [x for x in result.out.splitlines() if x.startswith("::warning ")]
+    assert warnings == ["::warning file=locales/pl/LC_MESSAGES/messages.po,"
+                        f"line={at + 2},title=site-builder check::"
+                        "[pl] fuzzy translation, shown in English: 'Goal'"]
+    assert "::error" not in result.out
+    strict = run_cli("check", "--format", "github", "--strict", "--root", str(project))
+    assert strict.code == 2
+    assert [x.replace("::error ", "::warning ", 1) for x in strict.out.splitlines()
+            if x.startswith("::")] == warnings
+    text = run_cli("check", "--root", str(project))
+    assert text.code == 0 and "1 translations missing or fuzzy" in text.out
+    report = json.loads(run_cli("check", "--format", "json", "--root", str(project)).out)
+    assert report["ok"] and [w["line"] for w in report["warnings"]] == [at + 2]
+
+
+def test_github_escapes_properties_and_messages(project: Path) -> None:
+    """A message with %, a newline or a comma in the file name stays one command."""
+    from site_builder.errors import Problem
+    from site_builder.report import workflow_command
+
+    line = workflow_command("error", Problem("content/a,b:c.md", 4, "100%\r\nsure"), "t,x")
+    assert line == "::error file=content/a%2Cb%3Ac.md,line=4,title=t%2Cx::100%25%0D%0Asure"
+
+
+def test_json_alias_and_format_json_agree() -> None:
+    a, b = run_cli("check", "--json"), run_cli("check", "--format", "json")
+    assert a.code == b.code == 0 and a.out == b.out and json.loads(a.out)["ok"]
+
+
+@pytest.mark.parametrize("args", [("check", "--format", "xml"),
+                                  ("i18n", "stats", "--format", "yaml")])
+def test_unknown_format_is_a_one_line_usage_error(args: tuple[str, ...]) -> None:
+    result = run_cli(*args)
+    assert result.code == 2 and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1, result.err
+    assert "invalid choice" in result.err and "github" in result.err
+
+
+@pytest.mark.parametrize("threshold", ["-1", "100.5", "nan", "ninety"])
+def test_a_threshold_outside_0_to_100_is_refused(threshold: str) -> None:
+    result = run_cli("i18n", "stats", "--fail-under", threshold)
+    assert result.code == 2 and result.out == ""
+    assert result.err.strip() == (f"site-builder i18n stats: error: argument --fail-under: "
+                                  f"{threshold} is not a percentage: give a number from 0 "
+                                  "to 100 (see --help)")
+
+
+def test_stats_github_annotates_languages_under_the_threshold(project: Path) -> None:
+    assert run_cli("i18n", "init", "de", "--root", str(project)).code == 0
+    result = run_cli("i18n", "stats", "--format", "github", "--fail-under", "95",
+                     "--root", str(project))
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "::error file=locales/de/LC_MESSAGES/messages.po,title=translation coverage::"
+        "de is 0.0%25 translated, under the 95%25 required (--fail-under)"]
+    ok = run_cli("i18n", "stats", "--format", "github", "--fail-under", "0",
+                 "--root", str(project))
+    assert ok.code == 0 and ok.out == ""
+
+
+# --- the command line's rough edges ---------------------------------------------------------
+
+def engine(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "site_builder", "engine", *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_opening_takes_melds_separated_by_a_bar() -> None:
+    apart = engine("opening", "--game", "rami51", "QH KH AH", "JK 7S 8S")
+    together = engine("opening", "--game", "rami51", "QH KH AH | JK 7S 8S")
+    assert apart.returncode == together.returncode == 0
+    assert together.stdout == apart.stdout
+    assert json.loads(together.stdout)["total"] == 52
+    empty = engine("opening", "--game", "rami51", "QH KH AH || JK 7S 8S")
+    assert empty.returncode == 2 and empty.stderr.strip() == (
+        "site-builder: meld 2 has no cards (melds are separated by | or given as separate "
+        "arguments)")
+
+
+def test_variation_selectors_after_a_suit_are_ignored() -> None:
+    plain = engine("meld", "--game", "rami51", "Q\u2665", "K\u2665", "A\u2665")
+    emoji = engine("meld", "--game", "rami51", "Q\u2665\ufe0f", "K\u2665\ufe0e", "A\u2665\ufe0f")
+    assert plain.returncode == emoji.returncode == 0, emoji.stderr
+    assert emoji.stdout == plain.stdout
+    assert json.loads(emoji.stdout)["points"] == 31
+    # only after a suit glyph: a letter with a selector is not a card
+    bad = engine("meld", "--game", "rami51", "QH\ufe0f", "KH", "AH")
+    assert bad.returncode == 2 and "card 1" in bad.stderr
+
+
+def test_game_names_in_any_case() -> None:
+    upper = engine("meld", "--game", "RAMI51", "JK", "7S", "8S")
+    lower = engine("meld", "--game", "rami51", "JK", "7S", "8S")
+    assert upper.returncode == 0 and upper.stdout == lower.stdout
+    assert engine("hand", "--game", "CardVerse", "AH").returncode == 0
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``check --json | head``: the reader goes away; no 'internal error', no traceback,
+    and the exit status of a process ended by a closed pipe (128 + SIGPIPE)."""
+    proc = subprocess.Popen([sys.executable, "-m", "site_builder", "check", "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before it writes: its first write meets a closed pipe
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141, err
+    assert err == ""
