@@ -6,6 +6,7 @@ import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from conftest import ROOT, run_cli
@@ -154,3 +155,133 @@ def test_a_closed_pipe_ends_quietly() -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=300) == 141, err
     assert err == ""
+
+
+# --- the GitHub workflow ----------------------------------------------------------------------
+
+WORKFLOW = ROOT / ".github" / "workflows" / "site.yml"
+BIN = Path(sys.executable).parent
+
+
+def tool(name: str) -> str:
+    exe = BIN / name
+    assert exe.exists(), f"{name} is a test dependency: pip install -e '.[test]'"
+    return str(exe)
+
+
+def test_workflow_passes_the_linter() -> None:
+    """GitHub's workflow schema (SchemaStore's, bundled with check-jsonschema: no network)."""
+    proc = subprocess.run([tool("check-jsonschema"), "--builtin-schema",
+                           "vendor.github-workflows", str(WORKFLOW)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_linter_catches_a_broken_workflow(tmp_path: Path) -> None:
+    broken = tmp_path / "site.yml"
+    broken.write_text(WORKFLOW.read_text(encoding="utf-8").replace(
+        "pages: write", "pages: admin"), encoding="utf-8")
+    proc = subprocess.run([tool("check-jsonschema"), "--builtin-schema",
+                           "vendor.github-workflows", str(broken)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1 and "admin" in proc.stdout
+
+
+def workflow() -> dict[str, Any]:
+    import yaml
+
+    data = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_workflow_least_privilege_and_official_pages_actions() -> None:
+    flow = workflow()
+    assert flow["permissions"] == {"contents": "read"}
+    build, deploy = flow["jobs"]["build"], flow["jobs"]["deploy"]
+    assert "permissions" not in build
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    uses = [s.get("uses", "").split("@")[0] for job in (build, deploy) for s in job["steps"]]
+    assert "actions/upload-pages-artifact" in uses and "actions/deploy-pages" in uses
+    upload = next(s for s in build["steps"] if "upload-pages-artifact" in s.get("uses", ""))
+    assert upload["with"]["path"] == "dist/"
+    # published from the default branch only, never from a pull request
+    for condition in (upload["if"], deploy["if"]):
+        assert "github.event.repository.default_branch" in condition
+        assert "github.event_name != 'pull_request'" in condition
+    assert set(flow[True] if True in flow else flow["on"]) >= {"push", "pull_request"}
+
+
+def test_workflow_threshold_is_set_in_one_place() -> None:
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert text.count("TRANSLATED_MIN_PERCENT:") == 1
+    value = float(workflow()["env"]["TRANSLATED_MIN_PERCENT"])
+    assert 0 <= value <= 100
+    runs = [s["run"] for s in workflow()["jobs"]["build"]["steps"] if "run" in s]
+    assert [r for r in runs if "--fail-under" in r] == [
+        'site-builder i18n stats --format github --fail-under "$TRANSLATED_MIN_PERCENT"']
+
+
+def test_workflow_commands_pass_on_the_site(project: Path) -> None:
+    """The workflow's own site-builder steps, run as written on a copy of this site."""
+    flow = workflow()
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "SITE_URL": "https://owner.github.io/rami/",
+           "TRANSLATED_MIN_PERCENT": str(flow["env"]["TRANSLATED_MIN_PERCENT"])}
+    runs = [s["run"] for s in flow["jobs"]["build"]["steps"]
+            if s.get("run", "").startswith("site-builder ")]
+    assert [r.split()[1] for r in runs] == ["check", "i18n", "build"]
+    for command in runs:
+        proc = subprocess.run(["bash", "-c", command], cwd=project, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, (command, proc.stdout, proc.stderr)
+        assert "::error" not in proc.stdout
+    index = (project / "dist" / "pl" / "first-meld" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="canonical" href="https://owner.github.io/rami/pl/first-meld/"' in index
+
+
+# --- the pre-commit hook ----------------------------------------------------------------------
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org",
+                    "-c", "commit.gpgsign=false", *args], cwd=cwd, check=True,
+                   capture_output=True)
+
+
+def test_pre_commit_try_repo_runs_the_hook(project: Path, tmp_path: Path) -> None:
+    """``pre-commit try-repo`` on this repository's hooks, in a site repository.
+
+    The ``site-builder-check-system`` hook runs the installed site-builder (no download,
+    so the test works offline); ``site-builder-check`` is the same command in an
+    environment pre-commit installs from the package index.
+    """
+    manifest = ROOT / ".pre-commit-hooks.yaml"
+    assert subprocess.run([tool("pre-commit"), "validate-manifest", str(manifest)],
+                          capture_output=True).returncode == 0
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / ".pre-commit-hooks.yaml").write_bytes(manifest.read_bytes())
+    git(hooks, "init", "-q")
+    git(hooks, "add", "-A")
+    git(hooks, "commit", "-qm", "hooks")
+    line = break_line(project, FM, "total: 52", "total: 53")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "site")
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "HOME": str(tmp_path),
+           "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+
+    def try_repo() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([tool("pre-commit"), "try-repo", str(hooks),
+                               "site-builder-check-system", "--all-files"],
+                              cwd=project, env=env, capture_output=True, text=True,
+                              timeout=300)
+
+    failed = try_repo()
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "site-builder check (installed)" in failed.stdout
+    assert f"{FM}:{line}: " in failed.stdout and "stated total 53" in failed.stdout
+    break_line(project, FM, "total: 53", "total: 52")
+    passed = try_repo()
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "Passed" in passed.stdout
