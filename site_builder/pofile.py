@@ -57,6 +57,20 @@ def lf(data: bytes) -> bytes:
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
+_OBSOLETE_PREVIOUS = re.compile(rb"^#~\|[^\n]*", re.M)
+
+
+def babel_readable(data: bytes) -> bytes:
+    r"""*data* as Babel can read it. GNU gettext writes an obsolete entry's previous
+    msgid as ``#~|`` lines, which Babel's reader rejects: each becomes an empty comment
+    ``#``, so that every other line keeps its number (nothing reads a previous msgid).
+
+    >>> babel_readable(b'#, fuzzy\n#~| msgid "old"\n#~ msgid "new"\n#~ msgstr "nowy"\n')
+    b'#, fuzzy\n#\n#~ msgid "new"\n#~ msgstr "nowy"\n'
+    """
+    return _OBSOLETE_PREVIOUS.sub(b"#", data) if b"#~|" in data else data
+
+
 def _run(args: list[str], rel: str, data: bytes | None = None) -> bytes:
     """Run a GNU gettext tool; its complaints about the catalog become problems of *rel*."""
     proc = subprocess.run(args, input=data, capture_output=True)

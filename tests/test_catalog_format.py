@@ -213,3 +213,32 @@ def test_another_tools_save_builds_the_same_and_update_normalises(project: Path)
     assert a == b and len(a) > 20
     ok("i18n", "update", "--root", str(project))
     assert {lang: po(project, lang).read_bytes() for lang in LANGS} == gnu
+
+
+def test_an_obsolete_fuzzy_entry_is_read_by_every_command(project: Path) -> None:
+    """GNU writes the previous msgid of an obsolete fuzzy entry as ``#~|`` lines: check,
+    build and msgfmt read such a catalog, and the lines after keep their numbers."""
+    rel = "content/first-meld.md"
+    edit(project, rel, OLD, NEW)
+    ok("i18n", "extract", "--root", str(project))
+    ok("i18n", "update", "--root", str(project))
+    text = (project / rel).read_text(encoding="utf-8")
+    paragraph = next(p for p in text.split("\n\n") if p.startswith(NEW))
+    edit(project, rel, paragraph + "\n\n", "")
+    ok("i18n", "extract", "--root", str(project))
+    ok("i18n", "update", "--root", str(project))
+    for lang in LANGS:
+        data = po(project, lang).read_bytes()
+        assert b"\n#~| msgid " in data and msgcat(po(project, lang)) == data
+        assert subprocess.run(["msgfmt", "--check", "-o", "/dev/null",
+                               str(po(project, lang))]).returncode == 0
+    result = run_cli("check", "--root", str(project))
+    assert result.code == 0 and result.err == "", result.err
+    ok("build", "--root", str(project))
+    # an error after the #~| lines is reported at its own line
+    path = po(project, "pl")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    lines.append('msgid "unterminated')
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_cli("check", "--root", str(project))
+    assert f"locales/pl/LC_MESSAGES/messages.po:{len(lines)}: syntax error" in result.err

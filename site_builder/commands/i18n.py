@@ -127,7 +127,7 @@ def run_update(args: argparse.Namespace) -> int:
 
     from site_builder.errors import Problem, UserError
     from site_builder.i18n import POT_PATH, discover_languages, load_catalog, po_path
-    from site_builder.pofile import merge, normalise, write_if_changed
+    from site_builder.pofile import babel_readable, merge, normalise, write_if_changed
 
     pot = normalise(_babel_bytes(template(args.root)), POT_PATH)
     langs = args.langs or discover_languages(args.root)
@@ -144,7 +144,7 @@ def run_update(args: argparse.Namespace) -> int:
             continue
         merged = merge((args.root / rel).read_bytes(), pot, rel)
         changed = write_if_changed(args.root / rel, merged)
-        catalog = read_po(io.BytesIO(merged), locale=lang)
+        catalog = read_po(io.BytesIO(babel_readable(merged)), locale=lang)
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
         obsolete = len(catalog.obsolete)
         print(f"{rel}: {'updated' if changed else 'unchanged'}, {fuzzy} fuzzy"
