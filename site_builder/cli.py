@@ -101,6 +101,9 @@ def console() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):  # e.g. a closed pipe: nothing more can be shown
+        except BrokenPipeError:  # what was left in the buffer met a closed pipe
+            if stream is sys.stdout:
+                code = EXIT_BROKEN_PIPE
+        except (OSError, ValueError):  # nothing more can be shown
             pass
     os._exit(code)

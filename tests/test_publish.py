@@ -285,3 +285,16 @@ def test_pre_commit_try_repo_runs_the_hook(project: Path, tmp_path: Path) -> Non
     passed = try_repo()
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "Passed" in passed.stdout
+
+
+@pytest.mark.parametrize("args", [("i18n", "stats"),
+                                  ("engine", "meld", "--game", "rami51", "JK", "7S", "8S")])
+def test_a_closed_pipe_after_a_short_output_too(args: tuple[str, ...]) -> None:
+    """A short output waits in the buffer until the end: the same quiet exit 141."""
+    proc = subprocess.Popen([sys.executable, "-m", "site_builder", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141, err
+    assert "internal error" not in err and "Traceback" not in err
