@@ -298,3 +298,12 @@ def test_a_closed_pipe_after_a_short_output_too(args: tuple[str, ...]) -> None:
     err = proc.stderr.read().decode()
     assert proc.wait(timeout=300) == 141, err
     assert "internal error" not in err and "Traceback" not in err
+
+
+def test_a_message_no_catalog_has_is_a_warning_at_its_source_line(project: Path) -> None:
+    line = break_line(project, FM, "## ", "A new paragraph.\n\n## ")
+    result = run_cli("check", "--format", "github", "--root", str(project))
+    assert result.code == 0, result.out + result.err
+    assert result.out.splitlines() == [
+        f"::warning file={FM},line={line},title=site-builder check::[{lang}] missing "
+        "translation, shown in English: 'A new paragraph.'" for lang in ("id", "ms", "pl", "vi")]

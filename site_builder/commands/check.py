@@ -85,28 +85,38 @@ def _as_json(problem: Any) -> dict[str, Any]:
 
 def untranslated(site: Any) -> list[Any]:
     """A problem for each message a language shows in English: at its catalog entry when
-    the catalog has one (fuzzy or empty), else where the English text is."""
+    the catalog has one (fuzzy or empty), else where the English text is.
+
+    The templates' messages come from the trees ``check`` compiled them from (see
+    :func:`site_builder.templates_i18n.template_keys`), not from extracting them again.
+    """
     from site_builder.errors import Problem
     from site_builder.i18n import coverage_state, po_path
-    from site_builder.source import source_catalog
+    from site_builder.source import other_keys, page_entries
 
-    source = [m for m in source_catalog(site) if m.id]
+    source: dict[tuple[Any, str | None], tuple[str, int]] = {}
+    for page in sorted(site.pages, key=lambda p: p.source):
+        for msgid, context, path, line, _ in page_entries(page):
+            source.setdefault((msgid, context), (path, line))
+    for msgid, context, path in other_keys(site):
+        source.setdefault((msgid, context), (path, 0))
     found: list[Problem] = []
     for lang in site.languages[1:]:
         loaded = site.catalogs.get(lang)
         if loaded is None:  # it did not load: its problem is reported already
             continue
-        for message in source:
-            entry = loaded.catalog.get(message.id, message.context)
+        for (msgid, context), (path, line) in source.items():
+            if not msgid:
+                continue
+            entry = loaded.catalog.get(msgid, context)
             state = coverage_state(entry)
             if state == "translated":
                 continue
-            text = message.id if isinstance(message.id, str) else message.id[0]
+            text = msgid if isinstance(msgid, str) else msgid[0]
             what = "fuzzy" if state == "fuzzy" else "missing"
             said = f"[{lang}] {what} translation, shown in English: {text!r}"
             if entry is not None and getattr(entry, "lineno", None):
                 found.append(Problem(po_path(lang), int(entry.lineno), said))
             else:
-                path, line = message.locations[0]
-                found.append(Problem(path, int(line or 0), said))
+                found.append(Problem(path, line, said))
     return found
