@@ -271,12 +271,15 @@ def test_pre_commit_try_repo_runs_the_hook(project: Path, tmp_path: Path) -> Non
     env = {"PATH": f"{BIN}:/usr/bin:/bin", "HOME": str(tmp_path),
            "PRE_COMMIT_HOME": str(tmp_path / "cache")}
 
-    def try_repo() -> subprocess.CompletedProcess[str]:
+    def try_repo(*files: str) -> subprocess.CompletedProcess[str]:
+        which = ["--files", *files] if files else ["--all-files"]
         return subprocess.run([tool("pre-commit"), "try-repo", str(hooks),
-                               "site-builder-check-system", "--all-files"],
+                               "site-builder-check-system", *which],
                               cwd=project, env=env, capture_output=True, text=True,
                               timeout=300)
 
+    unrelated = try_repo("babel.cfg")  # a commit that touches none of the site's sources
+    assert unrelated.returncode == 0 and "Skipped" in unrelated.stdout, unrelated.stdout
     failed = try_repo()
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "site-builder check (installed)" in failed.stdout
