@@ -9,10 +9,12 @@ writes, and ``msgcat`` on any catalog changes nothing.
 
 Why GNU's tools themselves rather than a Python writer (measured on this site's
 catalogs, 2026-11-30): translate-toolkit 3.20.4's ``pypo`` wraps as GNU gettext does
-for ``msgid`` and ``msgstr``, but measures every first line as if its keyword were
-``msgid``, so a ``msgstr[0]`` of 70 to 73 characters is left on one line where GNU
-wraps it (one entry of the Polish catalog, 9 lines); Babel wraps at word boundaries its
-own way (``msgcat`` rewrote 304 to 349 lines of each catalog). GNU's ``msgcat`` and
+within a string, but decides whether a string fits on its keyword's line as if every
+keyword were ``msgid``: a string of 71 characters after ``msgstr``, 68 to 71 after
+``msgstr[N]``, 70 to 71 after ``msgctxt`` or 65 to 71 after ``msgid_plural`` stays on
+one line where GNU starts it on the next (one entry of the Polish catalog, 9 lines);
+Babel wraps its own way (``msgcat`` rewrote 304 to 349 lines of each catalog, 157 of
+the template). GNU's ``msgcat`` and
 ``msgmerge`` are the reference, so they are byte-identical by construction:
 
 * :func:`normalise` passes a catalog written by Babel through ``msgcat``;
