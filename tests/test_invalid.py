@@ -27,6 +27,8 @@ CASES: dict[str, tuple[str, str, str, str]] = {
                       "caption: One pure sequence and one set of three", "missing claim 'total'"),
     "malformed front matter": (CV, "order: 20", "order twenty", "malformed front matter"),
     "bad order": (CV, "order: 20", "order: twenty", "must be a whole number"),
+    "bad checker flag": (FM, "checker: true", "checker: yes",
+                         "checker 'yes' must be true or false"),
     "unclosed front matter": (CV, "description: The CardVerse", "description The CardVerse",
                               "malformed front matter"),
     "malformed example line": (FM, "cards: AH 2H 3H", "cards AH 2H 3H", "malformed example line"),

@@ -39,20 +39,17 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.build import load_site, template_problems, verify_site
     from site_builder.errors import UserError
-    from site_builder.examples import PROFILES_FILE
+    from site_builder.load import load, verify
 
-    site, problems = load_site(args.root)
-    # Every problem in one run, as the build reports them: what loaded is checked too,
-    # but no example is replayed without the rule profiles.
-    profiles = not any(p.path == PROFILES_FILE for p in problems)
-    checked = verify_site(site, examples=profiles)
-    problems = problems + checked.problems + template_problems(args.root)
-    warnings = untranslated(site)
+    # Every problem in one run, as the build reports them: what loaded is checked too.
+    site, problems = load(args.root)
+    checked = verify(site, problems)
+    problems = checked.problems
+    warnings = untranslated(site, checked.templates)
     if args.strict:
         problems, warnings = problems + warnings, []
-    claims = [c.as_json() for c in checked.verification.claims]
+    claims = [c.as_json() for c in checked.claims]
     code = 2 if problems else 0
     if args.format == "json":
         print(json.dumps({
@@ -83,26 +80,29 @@ def _as_json(problem: Any) -> dict[str, Any]:
     return {"source": problem.path, "line": problem.line, "message": problem.message}
 
 
-def untranslated(site: Any) -> list[Any]:
+def untranslated(site: Any, templates: Any) -> list[Any]:
     """A problem for each message a language shows in English: at its catalog entry when
     the catalog has one (fuzzy or empty), else where the English text is.
 
-    The templates' messages come from the trees ``check`` compiled them from (see
-    :func:`site_builder.templates_i18n.template_keys`), not from extracting them again.
+    *templates* are the templates' messages as ``verify`` found them in the trees it
+    compiled (:class:`site_builder.messages.TemplateMessage`), not extracted again.
     """
     from site_builder.errors import Problem
-    from site_builder.i18n import coverage_state, po_path
-    from site_builder.source import other_keys, page_entries
+    from site_builder.examples import PROFILES_FILE
+    from site_builder.i18n import coverage_state, load_catalog, po_path
+    from site_builder.messages import page_entries
 
     source: dict[tuple[Any, str | None], tuple[str, int]] = {}
     for page in sorted(site.pages, key=lambda p: p.source):
         for msgid, context, path, line, _ in page_entries(page):
             source.setdefault((msgid, context), (path, line))
-    for msgid, context, path in other_keys(site):
-        source.setdefault((msgid, context), (path, 0))
+    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
+        source.setdefault((profile.name, None), (PROFILES_FILE, profile.name_line))
+    for message in templates:
+        source.setdefault((message.msgid, message.context), (message.source, message.line))
     found: list[Problem] = []
     for lang in site.languages[1:]:
-        loaded = site.catalogs.get(lang)
+        loaded, _ = load_catalog(site.root, lang, comments=False)
         if loaded is None:  # it did not load: its problem is reported already
             continue
         for (msgid, context), (path, line) in source.items():

@@ -7,6 +7,8 @@ A card is written as its rank followed by its suit: ``QH`` (queen of hearts),
 * Suits: ``C D H S`` or the glyphs ``♣ ♦ ♥ ♠`` (the white glyphs
   ``♧ ♢ ♡ ♤`` are accepted too).
 * Case does not matter: ``qh``, ``Qh`` and ``QH`` are the same card.
+* A variation selector (U+FE0F, U+FE0E) after a suit glyph (``♥️``, as phones type
+  it) is ignored.
 * The joker is ``JK``; the word ``joker`` (any case) is accepted as well.
 
 The canonical notation (:attr:`Card.code`, ``str(card)``) always uses the

@@ -13,6 +13,10 @@ CHROMIUM = "/usr/bin/chromium"
 # The site this test suite expects; test_site_files checks that the build makes exactly these.
 LANGS = ("en", "id", "ms", "pl", "vi")
 SLUGS = ("first-meld", "cardverse", "translation-status")
+# The pages whose front matter says `checker: true`: they alone load the checker's scripts.
+CHECKER_SLUGS = ("first-meld",)
+CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
+CHECKER_CSS = "assets/checker.css"
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,10 @@ class SitePage:
     file: str
     lang: str | None  # None for the language-neutral root pages (chooser, root 404)
     slug: str | None  # "index" for a language's home; None for 404 pages
+
+    @property
+    def checker(self) -> bool:
+        return self.lang is not None and self.slug in CHECKER_SLUGS
 
     @property
     def id(self) -> str:

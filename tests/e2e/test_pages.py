@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request, Response, ViewportSize
 
-from .e2e_site import LANGS, ServedSite, SitePage
+from .e2e_site import CHECKER_CSS, CHECKER_SCRIPTS, LANGS, ServedSite, SitePage
 
 pytestmark = pytest.mark.e2e
 
@@ -54,7 +54,11 @@ def test_page_loads_without_errors(page: Page, served_site: ServedSite,
     page.wait_for_load_state("networkidle")
     assert problems.errors == []
     kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests)
-    assert kinds == [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
+    expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
+    if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
+        expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
+        expected.append(("stylesheet", "/" + CHECKER_CSS))
+    assert kinds == sorted(expected)
     # the stylesheet applied (the CSP allows it): the skip link is moved off screen
     assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
     assert page.locator("html").get_attribute("lang") == (site_page.lang or "en")

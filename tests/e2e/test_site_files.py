@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .e2e_site import NODE_MODULES, PAGES, ServedSite, SitePage
+from .e2e_site import CHECKER_SCRIPTS, NODE_MODULES, PAGES, ServedSite, SitePage
 
 pytestmark = pytest.mark.e2e
 
@@ -76,10 +76,22 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
         assert href == served_site.url + CSS
     else:
         assert (page_file.parent / href).resolve() == (served_site.dir / CSS).resolve()
-    assert head.scripts == [], "no JavaScript: the pages must read without it"
+    if site_page.checker:  # the checker's text (data, not code), then its two deferred scripts
+        assert head.scripts[0] == {"type": "application/json", "id": "checker-text"}
+        scripts = head.scripts[1:]
+        assert [s.keys() == {"defer", "src"} for s in scripts] == [True, True], scripts
+        assert [(page_file.parent / (s["src"] or "")).resolve() for s in scripts] == [
+            (served_site.dir / name).resolve() for name in CHECKER_SCRIPTS]
+    else:
+        assert head.scripts == [], "no JavaScript: the pages must read without it"
     assert head.event_handlers == []
     assert head.styles == 0 and head.style_attrs == 0, "inline styles: CSP style-src 'self'"
     assert head.preloads == []
+
+
+def test_the_checker_script_and_its_rule_data_stay_under_20_kb(served_site: ServedSite) -> None:
+    size = sum((served_site.dir / name).stat().st_size for name in CHECKER_SCRIPTS)
+    assert size < 20 * 1024, f"{CHECKER_SCRIPTS}: {size} B"
 
 
 def test_the_stylesheet_loads_nothing_else(served_site: ServedSite) -> None:
