@@ -45,10 +45,13 @@ def test_github_warnings_for_fuzzy_and_missing_translations(project: Path) -> No
     lines = po.read_text(encoding="utf-8").split("\n")
     at = next(i for i, x in enumerate(lines) if x == 'msgid "Goal"')
     lines.insert(at, "#, fuzzy")
+    baseline = set(run_cli("check", "--format", "github", "--root", str(project))
+                   .out.splitlines())  # messages not yet translated at all, if any
     po.write_text("\n".join(lines), encoding="utf-8")
     result = run_cli("check", "--format", "github", "--root", str(project))
     assert result.code == 0, result.out + result.err
-    warnings = [x for x in result.out.splitlines() if x.startswith("::warning ")]
+    warnings = [x for x in result.out.splitlines()
+                if x.startswith("::warning ") and x not in baseline]
     assert warnings == ["::warning file=locales/pl/LC_MESSAGES/messages.po,"
                         f"line={at + 2},title=site-builder check::"
                         "[pl] fuzzy translation, shown in English: 'Goal'"]
@@ -56,11 +59,13 @@ def test_github_warnings_for_fuzzy_and_missing_translations(project: Path) -> No
     strict = run_cli("check", "--format", "github", "--strict", "--root", str(project))
     assert strict.code == 2
     assert [x.replace("::error ", "::warning ", 1) for x in strict.out.splitlines()
-            if x.startswith("::")] == warnings
+            if x.startswith("::")] == [x for x in result.out.splitlines()
+                                       if x.startswith("::")]
     text = run_cli("check", "--root", str(project))
-    assert text.code == 0 and "1 translations missing or fuzzy" in text.out
+    assert text.code == 0 and f"{len(baseline) + 1} translations missing or fuzzy" in text.out
     report = json.loads(run_cli("check", "--format", "json", "--root", str(project)).out)
-    assert report["ok"] and [w["line"] for w in report["warnings"]] == [at + 2]
+    assert report["ok"] and at + 2 in [w["line"] for w in report["warnings"]
+                                       if w["source"].startswith("locales/pl/")]
 
 
 def test_github_escapes_properties_and_messages(project: Path) -> None:
@@ -97,12 +102,12 @@ def test_a_threshold_outside_0_to_100_is_refused(threshold: str) -> None:
 
 def test_stats_github_annotates_languages_under_the_threshold(project: Path) -> None:
     assert run_cli("i18n", "init", "de", "--root", str(project)).code == 0
-    result = run_cli("i18n", "stats", "--format", "github", "--fail-under", "95",
+    result = run_cli("i18n", "stats", "--format", "github", "--fail-under", "50",
                      "--root", str(project))
     assert result.code == 1
     assert result.out.splitlines() == [
         "::error file=locales/de/LC_MESSAGES/messages.po,title=translation coverage::"
-        "de is 0.0%25 translated, under the 95%25 required (--fail-under)"]
+        "de is 0.0%25 translated, under the 50%25 required (--fail-under)"]
     ok = run_cli("i18n", "stats", "--format", "github", "--fail-under", "0",
                  "--root", str(project))
     assert ok.code == 0 and ok.out == ""
@@ -304,9 +309,11 @@ def test_a_closed_pipe_after_a_short_output_too(args: tuple[str, ...]) -> None:
 
 
 def test_a_message_no_catalog_has_is_a_warning_at_its_source_line(project: Path) -> None:
+    baseline = set(run_cli("check", "--format", "github", "--root", str(project))
+                   .out.splitlines())
     line = break_line(project, FM, "## ", "A new paragraph.\n\n## ")
     result = run_cli("check", "--format", "github", "--root", str(project))
     assert result.code == 0, result.out + result.err
-    assert result.out.splitlines() == [
+    assert [x for x in result.out.splitlines() if x not in baseline] == [
         f"::warning file={FM},line={line},title=site-builder check::[{lang}] missing "
         "translation, shown in English: 'A new paragraph.'" for lang in ("id", "ms", "pl", "vi")]
