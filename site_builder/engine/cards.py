@@ -203,7 +203,7 @@ _VARIATION_SELECTORS: Final = ("\ufe0e", "\ufe0f")
 @lru_cache(maxsize=256)
 def _lookup(token: str) -> Card | None:
     text = token.strip().upper()
-    if text.endswith(_VARIATION_SELECTORS) and text[-2:-1] in "♣♦♥♠♧♢♡♤":
+    if text.endswith(_VARIATION_SELECTORS) and text[-2:-1] in _SUIT_TOKENS:
         text = text[:-1]
     if text in _JOKER_TOKENS:
         return JOKER
