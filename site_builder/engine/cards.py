@@ -195,7 +195,7 @@ _SUIT_TOKENS: Final = {
 _RANK_TOKENS: Final = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER"})
 _SEPARATORS: Final = re.compile(r"[\s,]+")
-# A suit glyph followed by a variation selector (U+FE0F asks for the emoji form, U+FE0E
+# A suit followed by a variation selector (U+FE0F asks for the emoji form, U+FE0E
 # for the text form), as phone keyboards type ``♥️``: the same suit.
 _VARIATION_SELECTORS: Final = ("\ufe0e", "\ufe0f")
 
