@@ -92,7 +92,8 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
                                   help="judge a first meld",
                                   description="Judge the melds laid in one opening turn.")
     opening.add_argument("melds", nargs="+", metavar="MELD",
-                         help='one argument per meld, e.g. "QH KH AH" "JK 7S 8S"')
+                         help='one argument per meld, e.g. "QH KH AH" "JK 7S 8S", or melds '
+                              'separated by |, e.g. "QH KH AH | JK 7S 8S"')
     opening.set_defaults(func=run_opening)
 
     hand = commands.add_parser("hand", parents=[common, game], help="points left in a hand",
@@ -150,8 +151,8 @@ def _rules(args: argparse.Namespace, **overrides: Any) -> RuleSet:
     joker_value = getattr(args, "joker_value", None)
     if joker_value is not None:
         overrides["joker_value"] = joker_value
-    try:
-        return get_rules(args.game, **overrides)
+    try:  # game names in any case, as card codes: --game RAMI51
+        return get_rules(args.game.strip().lower(), **overrides)
     except RulesError as exc:
         raise UserError(str(exc)) from exc
 
@@ -184,7 +185,13 @@ def run_meld(args: argparse.Namespace) -> int:
 
 def run_opening(args: argparse.Namespace) -> int:
     rules = _rules(args)
-    melds = [_cards(text, f"meld {i}: ") for i, text in enumerate(args.melds, 1)]
+    # melds as separate arguments, or separated by | as in the content's example blocks
+    texts = [part for text in args.melds for part in text.split("|")]
+    melds = [_cards(text, f"meld {i}: ") for i, text in enumerate(texts, 1)]
+    empty = [i for i, meld in enumerate(melds, 1) if not meld]
+    if empty:
+        raise UserError(f"meld {empty[0]} has no cards (melds are separated by | or given "
+                        "as separate arguments)")
     result = evaluate_opening(melds, rules)
     return _emit({"total": result.total, "threshold": result.threshold,
                   "accepted": result.accepted, "pure_sequence": result.pure_sequence,
