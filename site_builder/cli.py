@@ -17,14 +17,17 @@ from collections.abc import Sequence
 from typing import Any
 
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
+# A process ended by a closed pipe (``site-builder check --json | head``) exits as the
+# shell reports one killed by SIGPIPE: 128 + 13, as ``yes | head`` does.
+EXIT_BROKEN_PIPE = 128 + 13
 
 
 class OneLineParser(argparse.ArgumentParser):
-    """Reports a usage error in one line, as every other error (no usage block), and
-    exits 2; the subcommands' parsers are of this class too."""
+    """Reports a usage error in one line (no usage block) and exits 2; the subcommands'
+    parsers are made of this class too (argparse's default ``parser_class``)."""
 
     def error(self, message: str) -> Any:  # argparse declares NoReturn
-        self.exit(2, f"{self.prog}: error: {message} (see {self.prog} --help)\n")
+        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def bounded(low: int, high: int) -> Any:
@@ -87,12 +90,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except KeyboardInterrupt:
         return 130
+    except BrokenPipeError:  # the reader went away (``| head``): nothing more to show
+        _silence_stdout()
+        return EXIT_BROKEN_PIPE
     except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
         if args.debug:
             raise
         print(f"site-builder: internal error: {exc!r} (run with --debug for a traceback)",
               file=sys.stderr)
         return 1
+
+
+def _silence_stdout() -> None:
+    """Point stdout at /dev/null, so that flushing what is left at exit cannot fail again."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):
+        pass
 
 
 def console() -> None:
@@ -105,6 +121,9 @@ def console() -> None:
     for stream in (sys.stdout, sys.stderr):
         try:
             stream.flush()
-        except (OSError, ValueError):  # e.g. a closed pipe: nothing more can be shown
+        except BrokenPipeError:  # what was left in the buffer met a closed pipe
+            if stream is sys.stdout:
+                code = EXIT_BROKEN_PIPE
+        except (OSError, ValueError):  # nothing more can be shown
             pass
     os._exit(code)

@@ -90,7 +90,9 @@ def load_catalog(root: Path, lang: str, comments: bool = True
         parse_locale(lang)
     except ValueError as exc:  # the folder's name is not a language CLDR knows
         return None, [Problem(rel, 0, f"{exc}; the folder's name is the language's code")]
-    data = (root / rel).read_bytes()
+    from site_builder.pofile import babel_readable
+
+    data = babel_readable((root / rel).read_bytes())  # GNU's #~| lines
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:

@@ -131,6 +131,7 @@ def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str
         values[f"{game}_jokers"] = rules.jokers
         for players in range(rules.min_players, rules.max_players + 1):
             values[f"{game}_hand_{players}"] = rules.hand_size(players)
+    values.update(engine.rule_numbers(presets))  # packs, jokers, hand penalties, variations
     return values
 
 

@@ -11,7 +11,9 @@ import pytest
 from conftest import ROOT, SEEDS, SHARED_SEEDS, copy_project, run_cli
 
 LANGS = ("en", "id", "ms", "pl", "vi")
-SLUGS = ("index", "first-meld", "cardverse", "translation-status")
+# Every page in content/ (by its file name, which is its slug) and the status page.
+SLUGS = ("index", *sorted(p.stem for p in (Path(__file__).parent.parent / "content").glob("*.md")
+                          if p.stem != "index"), "translation-status")
 
 
 def page_file(site: Path, lang: str, slug: str) -> Path:

@@ -264,5 +264,9 @@ def test_a_new_template_message_shows_up_in_the_coverage(built: Path, tmp_path: 
     assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
     after = status.read_text(encoding="utf-8")
     assert after != before and "A notice no catalog has yet" in after
-    assert re.search(r"<td[^>]*>\s*1\s*</td>", after)  # one untranslated, per language
+    # one more untranslated message in every language (the column before the percentage)
+    untranslated = re.compile(r"<td[^>]*>\s*(\d+)\s*</td>\s*<td[^>]*><strong")
+    counts = [int(n) for n in untranslated.findall(before)]
+    assert len(counts) == 4
+    assert [int(n) for n in untranslated.findall(after)] == [n + 1 for n in counts]
     assert tree(built / "dist") == uncached(built, tmp_path)

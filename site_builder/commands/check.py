@@ -1,21 +1,43 @@
-"""``site-builder check``: verify every example and translation, writing nothing."""
+"""``site-builder check``: verify every example and translation, writing nothing.
+
+``--format text`` (the default) prints ``path:line: message`` on stderr; ``json`` a
+report on stdout; ``github`` one GitHub Actions workflow command per problem on stdout
+(``::error file=…,line=…``), which annotates that line of a pull request. Missing and
+fuzzy translations are warnings (``::warning``), errors with ``--strict``.
+"""
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from site_builder.errors import Problem
 
+from site_builder.report import FORMATS
+
+TITLE = "site-builder check"
+
+
+def add_format_option(p: argparse.ArgumentParser) -> None:
+    """``--format text|json|github``, with ``--json`` kept as ``--format json``."""
+    p.add_argument("--format", choices=FORMATS, default="text",
+                   help="text (path:line on stderr, the default), json (a report on stdout) "
+                        "or github (GitHub Actions annotations on stdout)")
+    p.add_argument("--json", dest="format", action="store_const", const="json",
+                   help="the same as --format json")
+
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("check", parents=[common], help="verify examples and translations",
                        description="Run the build's verification without writing anything.")
     p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: .)")
-    p.add_argument("--json", action="store_true", help="print a JSON report on stdout")
+    add_format_option(p)
+    p.add_argument("--strict", action="store_true",
+                   help="treat missing and fuzzy translations as errors, as build --strict")
     p.set_defaults(func=run)
 
 
@@ -29,18 +51,33 @@ def run(args: argparse.Namespace) -> int:
     problems = checked.problems
     if not problems:  # what only rendering finds (an error in a template's code): render
         problems = render_problems(args.root)
+    warnings = untranslated(site, checked.templates)
+    if args.strict:
+        problems, warnings = problems + warnings, []
     claims = [c.as_json() for c in checked.claims]
-    if args.json:
+    code = 2 if problems else 0
+    if args.format == "json":
         print(json.dumps({
             "ok": not problems,
             "claims": claims,
-            "errors": [{"source": p.path, "line": p.line, "message": p.message}
-                       for p in problems],
+            "errors": [_as_json(p) for p in problems],
+            "warnings": [_as_json(p) for p in warnings],
         }, ensure_ascii=False, indent=2))
-        return 2 if problems else 0
+        return code
+    if args.format == "github":
+        from site_builder.report import print_github
+
+        print_github(problems, warnings, TITLE)
+        print(f"site-builder check: {len(problems)} errors, {len(warnings)} warnings, "
+              f"{len(claims)} claims", file=sys.stderr)
+        return code
     if problems:
         raise UserError(problems)
-    print(f"ok: {len(claims)} claims verified, every translation checked")
+    line = f"ok: {len(claims)} claims verified, every translation checked"
+    if warnings:
+        line += (f"; {len(warnings)} translations missing or fuzzy (shown in English; "
+                 "--strict makes them errors)")
+    print(line)
     return 0
 
 
@@ -61,3 +98,49 @@ def render_problems(root: Path) -> list[Problem]:
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
     return []
+
+
+def _as_json(problem: Any) -> dict[str, Any]:
+    return {"source": problem.path, "line": problem.line, "message": problem.message}
+
+
+def untranslated(site: Any, templates: Any) -> list[Any]:
+    """A problem for each message a language shows in English: at its catalog entry when
+    the catalog has one (fuzzy or empty), else where the English text is.
+
+    *templates* are the templates' messages as ``verify`` found them in the trees it
+    compiled (:class:`site_builder.messages.TemplateMessage`), not extracted again.
+    """
+    from site_builder.errors import Problem
+    from site_builder.examples import PROFILES_FILE
+    from site_builder.i18n import coverage_state, load_catalog, po_path
+    from site_builder.messages import page_entries
+
+    source: dict[tuple[Any, str | None], tuple[str, int]] = {}
+    for page in sorted(site.pages, key=lambda p: p.source):
+        for msgid, context, path, line, _ in page_entries(page):
+            source.setdefault((msgid, context), (path, line))
+    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
+        source.setdefault((profile.name, None), (PROFILES_FILE, profile.name_line))
+    for message in templates:
+        source.setdefault((message.msgid, message.context), (message.source, message.line))
+    found: list[Problem] = []
+    for lang in site.languages[1:]:
+        loaded, _ = load_catalog(site.root, lang, comments=False)
+        if loaded is None:  # it did not load: its problem is reported already
+            continue
+        for (msgid, context), (path, line) in source.items():
+            if not msgid:
+                continue
+            entry = loaded.catalog.get(msgid, context)
+            state = coverage_state(entry)
+            if state == "translated":
+                continue
+            text = msgid if isinstance(msgid, str) else msgid[0]
+            what = "fuzzy" if state == "fuzzy" else "missing"
+            said = f"[{lang}] {what} translation, shown in English: {text!r}"
+            if entry is not None and getattr(entry, "lineno", None):
+                found.append(Problem(po_path(lang), int(entry.lineno), said))
+            else:
+                found.append(Problem(path, line, said))
+    return found

@@ -1,8 +1,9 @@
 """``site-builder i18n extract|update|init LANG|compile|stats``: the gettext workflow.
 
-These wrap Babel's extract → init/update → check → compile steps with the project's
-settings: one ``messages`` domain, the POT at ``locales/messages.pot``, lines wrapped
-at 76 columns, previous msgids (``#|``) kept on fuzzy entries.
+These wrap the extract → init/update → check → compile steps with the project's
+settings: one ``messages`` domain, the POT at ``locales/messages.pot``. Babel extracts
+the messages and makes new catalogs; the files are written as GNU gettext writes them
+(``msgcat``), and ``update`` is ``msgmerge --previous`` (see :mod:`site_builder.pofile`).
 """
 
 from __future__ import annotations
@@ -36,10 +37,31 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     action("compile", "check every catalog and write the .mo files").set_defaults(
         func=run_compile)
     a = action("stats", "translated, fuzzy and untranslated counts per language and page")
-    a.add_argument("--json", action="store_true", help="print JSON")
-    a.add_argument("--fail-under", type=float, default=None, metavar="PCT",
-                   help="exit 1 if any language is below PCT percent translated")
+    from site_builder.commands.check import add_format_option
+
+    add_format_option(a)
+    a.add_argument("--fail-under", type=percent, default=None, metavar="PCT",
+                   help="exit 1 if any language is below PCT percent translated (0-100)")
     a.set_defaults(func=run_stats)
+
+
+def percent(text: str) -> float:
+    """A ``--fail-under`` threshold: a number from 0 to 100.
+
+    >>> percent("87.5")
+    87.5
+    >>> percent("120")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 120 is not a percentage: give a number from 0 to 100
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        value = float("nan")
+    if not 0 <= value <= 100:  # NaN too
+        raise argparse.ArgumentTypeError(
+            f"{text} is not a percentage: give a number from 0 to 100")
+    return value
 
 
 def _site(root: Path) -> Any:
@@ -52,55 +74,41 @@ def _site(root: Path) -> Any:
     return site
 
 
-def _write_po(path: Path, catalog: Any, previous: bool = True) -> bool:
-    """Write *catalog* the same way every time; return True if the file changed."""
+def _write_po(path: Path, catalog: Any, rel: str) -> bool:
+    """Write *catalog* (a Babel ``Catalog``) as GNU gettext writes it (see
+    :mod:`site_builder.pofile`); return True if the file changed."""
+    from site_builder.pofile import normalise, write_if_changed
+
+    return write_if_changed(path, normalise(_babel_bytes(catalog), rel))
+
+
+def _babel_bytes(catalog: Any) -> bytes:
+    """*catalog* as Babel writes it; ``msgcat`` then lays it out as GNU gettext does."""
     import io
 
     from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
-    write_po(buf, catalog, width=76, include_previous=False, ignore_obsolete=True)
-    data = buf.getvalue()
-    if previous:
-        data = _with_previous(data.decode("utf-8"), catalog).encode("utf-8")
-    if path.exists() and path.read_bytes() == data:
-        return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_bytes(data)
-    return True
-
-
-def _with_previous(text: str, catalog: Any) -> str:
-    """Add each fuzzy entry's previous msgid as ``#|`` lines.
-
-    Babel's own ``include_previous`` re-wraps the quoted previous msgid like prose,
-    which splits strings across comment lines that GNU gettext then rejects; here
-    every line of the properly quoted string is prefixed instead.
-    """
-    from babel.messages.pofile import normalize
-
-    blocks = text.split("\n\n")
-    messages = [m for m in catalog if m.id]
-    if len(blocks) - 1 < len(messages):
-        return text
-    for index, message in enumerate(messages, 1):
-        if not message.previous_id:
-            continue
-        lines = blocks[index].split("\n")
-        at = next(i for i, line in enumerate(lines) if line.startswith(("msgctxt", "msgid")))
-        previous = []
-        for keyword, value in zip(("msgid", "msgid_plural"), message.previous_id, strict=False):
-            quoted = normalize(value, width=76).split("\n")
-            previous.append(f"#| {keyword} {quoted[0]}")
-            previous.extend(f"#| {line}" for line in quoted[1:])
-        blocks[index] = "\n".join(lines[:at] + previous + lines[at:])
-    return "\n\n".join(blocks)
+    write_po(buf, catalog, width=76, ignore_obsolete=False)
+    return buf.getvalue()
 
 
 def template(root: Path) -> Any:
+    """The template catalog (every English message), or a :class:`UserError` naming each
+    template that does not parse: its messages cannot be extracted, and a template
+    without them would make ``update`` turn their translations obsolete."""
+    from site_builder.errors import UserError
+    from site_builder.i18n import SOURCE_LANG, Translator
     from site_builder.messages import source_catalog
+    from site_builder.project import TEMPLATES_DIR
+    from site_builder.templating import bytecode_cache, compile_templates, make_environment
 
     site = _site(root)
+    env = make_environment(root / TEMPLATES_DIR, Translator(SOURCE_LANG), str,
+                           bytecode_cache(None, ""))
+    problems, _ = compile_templates(env, root / TEMPLATES_DIR)
+    if problems:
+        raise UserError(problems)
     return source_catalog(site.root, site.pages, site.profiles)
 
 
@@ -108,45 +116,45 @@ def run_extract(args: argparse.Namespace) -> int:
     from site_builder.i18n import POT_PATH
 
     catalog = template(args.root)
-    changed = _write_po(args.root / POT_PATH, catalog, previous=False)
+    changed = _write_po(args.root / POT_PATH, catalog, POT_PATH)
     print(f"{POT_PATH}: {len(catalog)} messages{'' if changed else ' (unchanged)'}")
     return 0
 
 
-# How many (new message, catalog entry) pairs ``i18n update`` compares for fuzzy matches.
-FUZZY_MATCH_BUDGET = 2_000_000
-
-
 def run_update(args: argparse.Namespace) -> int:
-    from site_builder.errors import UserError
-    from site_builder.i18n import discover_languages, load_catalog, po_path
+    """Merge the template into each catalog with ``msgmerge --previous``: changed text
+    becomes fuzzy with its previous msgid (``#|``), and an entry the template no longer
+    has is kept as obsolete (``#~``), its translation with it, never dropped."""
+    import io
 
-    pot = template(args.root)
+    from babel.messages.pofile import read_po
+
+    from site_builder.errors import Problem, UserError
+    from site_builder.i18n import POT_PATH, discover_languages, load_catalog, po_path
+    from site_builder.pofile import babel_readable, merge, normalise, write_if_changed
+
+    pot = normalise(_babel_bytes(template(args.root)), POT_PATH)
     langs = args.langs or discover_languages(args.root)
     problems = []
     for lang in langs:
-        if not (args.root / po_path(lang)).exists():
-            problems.append(f"{po_path(lang)}: no such catalog; add the language with "
-                            f"'site-builder i18n init {lang}'")
+        rel = po_path(lang)
+        if not (args.root / rel).exists():
+            problems.append(Problem(rel, 0, "no such catalog; add the language with "
+                                            f"'site-builder i18n init {lang}'"))
             continue
         loaded, errs = load_catalog(args.root, lang)
         if loaded is None:
-            raise UserError(errs)
-        catalog = loaded.catalog
-        # Babel compares each new message with every message that left the template
-        # (difflib) to offer a fuzzy match: bounded, or 100,000 new messages take hours
-        new = sum(1 for m in pot if m.id and m.id not in catalog)
-        fuzzy_matching = new * max(len(catalog), 1) <= FUZZY_MATCH_BUDGET
-        if not fuzzy_matching:
-            print(f"{po_path(lang)}: {new} new messages: no fuzzy matching (too many to "
-                  "compare); the new entries start untranslated")
-        catalog.update(pot, no_fuzzy_matching=not fuzzy_matching, update_header_comment=False,
-                       keep_user_comments=True, update_creation_date=False)
-        changed = _write_po(args.root / po_path(lang), catalog)
+            problems.extend(errs)
+            continue
+        merged = merge((args.root / rel).read_bytes(), pot, rel)
+        changed = write_if_changed(args.root / rel, merged)
+        catalog = read_po(io.BytesIO(babel_readable(merged)), locale=lang)
         fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
-        print(f"{po_path(lang)}: {'updated' if changed else 'unchanged'}, {fuzzy} fuzzy")
+        obsolete = len(catalog.obsolete)
+        print(f"{rel}: {'updated' if changed else 'unchanged'}, {fuzzy} fuzzy"
+              + (f", {obsolete} obsolete (kept as #~)" if obsolete else ""))
     if problems:
-        raise UserError(problems[0])
+        raise UserError(problems)
     return 0
 
 
@@ -179,7 +187,7 @@ def run_init(args: argparse.Namespace) -> int:
             catalog.add(message.id, empty,
                         locations=message.locations, flags=message.flags,
                         auto_comments=message.auto_comments, context=message.context)
-    _write_po(path, catalog)
+    _write_po(path, catalog, po_path(lang))
     print(f"{po_path(lang)}: created with {len(catalog)} messages to translate "
           f"({locale.get_display_name(lang)}). The site now builds it with English fallback.")
     return 0
@@ -227,9 +235,9 @@ def stats_data(root: Path) -> dict[str, Any]:
 
 def run_stats(args: argparse.Namespace) -> int:
     data = stats_data(args.root)
-    if args.json:
+    if args.format == "json":
         print(json.dumps(data, indent=2, ensure_ascii=False))
-    else:
+    elif args.format == "text":
         width = max([len(p) for d in data.values() for p in d["pages"]] + [8])
         for lang, d in data.items():
             print(f"{lang}: {d['percent']:5.1f}%  translated {d['translated']}, "
@@ -239,7 +247,16 @@ def run_stats(args: argparse.Namespace) -> int:
                       f"{c['translated'] + c['fuzzy'] + c['untranslated']}, {c['fuzzy']} fuzzy)")
     if args.fail_under is not None:
         low = [lang for lang, d in data.items() if d["percent"] < args.fail_under]
+        if args.format == "github":
+            from site_builder.errors import Problem
+            from site_builder.i18n import po_path
+            from site_builder.report import print_github
+
+            print_github([Problem(po_path(lang), 0,
+                                  f"{lang} is {data[lang]['percent']}% translated, under the "
+                                  f"{args.fail_under:g}% required (--fail-under)")
+                          for lang in low], [], "translation coverage")
         if low:
-            print(f"below {args.fail_under}%: {', '.join(low)}", file=sys.stderr)
+            print(f"below {args.fail_under:g}%: {', '.join(low)}", file=sys.stderr)
             return 1
     return 0

@@ -7,7 +7,7 @@ A card is written as its rank followed by its suit: ``QH`` (queen of hearts),
 * Suits: ``C D H S`` or the glyphs ``♣ ♦ ♥ ♠`` (the white glyphs
   ``♧ ♢ ♡ ♤`` are accepted too).
 * Case does not matter: ``qh``, ``Qh`` and ``QH`` are the same card.
-* A variation selector U+FE0F after a suit glyph (``♥️``, as phone keyboards type
+* A variation selector (U+FE0F, U+FE0E) after a suit glyph (``♥️``, as phones type
   it) is ignored.
 * The joker is ``JK``; the word ``joker`` (any case) is accepted as well.
 
@@ -195,12 +195,15 @@ _SUIT_TOKENS: Final = {
 _RANK_TOKENS: Final = {label: rank for rank, label in _RANK_LABELS.items()} | {"T": Rank.TEN}
 _JOKER_TOKENS: Final = frozenset({"JK", "JOKER"})
 _SEPARATORS: Final = re.compile(r"[\s,]+")
+# A suit followed by a variation selector (U+FE0F asks for the emoji form, U+FE0E
+# for the text form), as phone keyboards type ``♥️``: the same suit.
+_VARIATION_SELECTORS: Final = ("\ufe0e", "\ufe0f")
 
 
 @lru_cache(maxsize=256)
 def _lookup(token: str) -> Card | None:
     text = token.strip().upper()
-    if text[-1:] == "\ufe0f" and text[-2:-1] in _SUIT_TOKENS:  # emoji form of a suit glyph
+    if text.endswith(_VARIATION_SELECTORS) and text[-2:-1] in _SUIT_TOKENS:
         text = text[:-1]
     if text in _JOKER_TOKENS:
         return JOKER
@@ -218,8 +221,10 @@ def parse_card(token: str, position: int = 1) -> Card:
 
     >>> parse_card("qh")
     Card(rank=<Rank.QUEEN: 12>, suit=<Suit.H: 'H'>)
-    >>> [parse_card(t).code for t in ("T♠", "10s", "a♥", "Joker", "jk", "Q\u2665\ufe0f")]
-    ['10S', '10S', 'AH', 'JK', 'JK', 'QH']
+    >>> [parse_card(t).code for t in ("T♠", "10s", "a♥", "Joker", "jk")]
+    ['10S', '10S', 'AH', 'JK', 'JK']
+    >>> [parse_card(t).code for t in ("Q\u2665\ufe0f", "Q\u2665\ufe0e")]  # ♥️, as phones type it
+    ['QH', 'QH']
     >>> try:
     ...     parse_card("ZZ", position=4)
     ... except CardError as exc:

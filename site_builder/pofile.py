@@ -1,0 +1,121 @@
+"""Catalogs written exactly as GNU gettext writes them, by GNU gettext's own tools.
+
+Translators' tools (Poedit, Weblate through translate-toolkit, Lokalize, ``msgmerge``)
+save catalogs in GNU gettext's layout: strings wrapped at 79 columns by its rules,
+header fields in its order. A catalog in any other layout is rewritten in full by the
+first translator who saves it, and the review of that change is a diff of hundreds of
+unrelated lines. So ``i18n extract``, ``update`` and ``init`` write what GNU gettext
+writes, and ``msgcat`` on any catalog changes nothing.
+
+Why GNU's tools themselves rather than a Python writer (measured on this site's
+catalogs, 2026-11-30): translate-toolkit 3.20.4's ``pypo`` wraps as GNU gettext does
+within a string, but decides whether a string fits on its keyword's line as if every
+keyword were ``msgid``: a string of 71 characters after ``msgstr``, 68 to 71 after
+``msgstr[N]``, 70 to 71 after ``msgctxt`` or 65 to 71 after ``msgid_plural`` stays on
+one line where GNU starts it on the next (one entry of the Polish catalog, 9 lines);
+Babel wraps its own way (``msgcat`` changed 292 to 341 lines of each catalog, 157 of
+the template; ``benchmarks/catalog_format.py`` measures it again). GNU's ``msgcat`` and
+``msgmerge`` are the reference, so they are byte-identical by construction:
+
+* :func:`normalise` passes a catalog written by Babel through ``msgcat``;
+* :func:`merge` is ``msgmerge --previous``: fuzzy matching, previous msgids (``#|``),
+  and every entry the template no longer has kept as obsolete (``#~``), translations
+  included, exactly as translators' tools merge.
+
+Both read the catalog with LF line ends (a CRLF catalog, as some editors on Windows
+save it, is read the same). GNU gettext (``msgcat``, ``msgmerge``; Debian's and
+Homebrew's ``gettext`` package) is needed by these three commands only: ``build`` and
+``check`` read catalogs with Babel.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+from site_builder.errors import Problem, UserError
+
+INSTALL = ("GNU gettext writes the catalogs in the format translators' tools use: install "
+           "it (apt-get install gettext, or brew install gettext) and run this again")
+
+
+def _tool(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        raise UserError(f"{name} not found. {INSTALL}")
+    return found
+
+
+def lf(data: bytes) -> bytes:
+    r"""*data* with LF line ends (CRLF and lone CR become LF).
+
+    >>> lf(b'msgid "a"\r\nmsgstr "b"\r\n')
+    b'msgid "a"\nmsgstr "b"\n'
+    """
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+
+
+_OBSOLETE_PREVIOUS = re.compile(rb"^#~\|[^\n]*", re.M)
+
+
+def babel_readable(data: bytes) -> bytes:
+    r"""*data* as Babel can read it. GNU gettext writes an obsolete entry's previous
+    msgid as ``#~|`` lines, which Babel's reader rejects: each becomes an empty comment
+    ``#``, so that every other line keeps its number (nothing reads a previous msgid).
+
+    >>> babel_readable(b'#, fuzzy\n#~| msgid "old"\n#~ msgid "new"\n#~ msgstr "nowy"\n')
+    b'#, fuzzy\n#\n#~ msgid "new"\n#~ msgstr "nowy"\n'
+    """
+    return _OBSOLETE_PREVIOUS.sub(b"#", data) if b"#~|" in data else data
+
+
+def _run(args: list[str], rel: str, data: bytes | None = None) -> bytes:
+    """Run a GNU gettext tool; its complaints about the catalog become problems of *rel*."""
+    proc = subprocess.run(args, input=data, capture_output=True)
+    if proc.returncode != 0:
+        problems = []
+        for line in proc.stderr.decode("utf-8", "replace").splitlines():
+            m = re.match(r"^(?:.*?):(\d+):(?:\d+:)?\s*(.*)$", line)
+            if m and not line.startswith(os.path.basename(args[0]) + ": "):
+                problems.append(Problem(rel, int(m.group(1)), m.group(2)))
+            elif line.strip():
+                problems.append(Problem(rel, 0, line.strip()))
+        raise UserError(problems or [Problem(rel, 0, f"{args[0]} failed")])
+    return proc.stdout
+
+
+def normalise(data: bytes, rel: str) -> bytes:
+    """*data* (a catalog or template) as GNU gettext writes it: ``msgcat``'s output."""
+    return _run([_tool("msgcat"), "-"], rel, lf(data))
+
+
+def merge(po: bytes, pot: bytes, rel: str) -> bytes:
+    """The catalog *po* merged with the template *pot*, as ``msgmerge --previous`` does."""
+    msgmerge = _tool("msgmerge")
+    with tempfile.TemporaryDirectory(prefix="site-builder-merge-") as tmp:
+        old, ref = Path(tmp) / "old.po", Path(tmp) / "new.pot"
+        old.write_bytes(lf(po))
+        ref.write_bytes(lf(pot))
+        return _run([msgmerge, "--quiet", "--previous", "-o", "-", str(old), str(ref)], rel)
+
+
+def write_if_changed(path: Path, data: bytes) -> bool:
+    """Write *data* to *path* in one step (a temporary file renamed over it); return
+    whether the file changed."""
+    if path.exists() and path.read_bytes() == data:
+        return False
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+    return True

@@ -1,0 +1,319 @@
+"""For the people who publish the site and run CI: annotations, the command line's edges."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import ROOT, run_cli
+
+FM = "content/first-meld.md"
+
+
+def break_line(project: Path, rel: str, old: str, new: str) -> int:
+    """Replace *old* by *new* on its line of *rel*; return that line's number."""
+    path = project / rel
+    lines = path.read_text(encoding="utf-8").split("\n")
+    number = next(i for i, line in enumerate(lines, 1) if old in line)
+    lines[number - 1] = lines[number - 1].replace(old, new)
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return number
+
+
+# --- check --format github --------------------------------------------------------------------
+
+def test_github_annotations_point_at_the_broken_line(project: Path) -> None:
+    line = break_line(project, FM, "total: 52", "total: 53")
+    result = run_cli("check", "--format", "github", "--root", str(project))
+    assert result.code == 2, result.err
+    errors = [x for x in result.out.splitlines() if x.startswith("::error ")]
+    assert len(errors) == 1, result.out
+    head, message = errors[0].split("::", 2)[1:]
+    assert head == f"error file={FM},line={line},title=site-builder check"
+    assert "stated total 53, the engine computes 52" in message
+    # the same problem as the text format reports it
+    text = run_cli("check", "--root", str(project))
+    assert text.code == 2 and f"{FM}:{line}: " + message in text.err
+
+
+def test_github_warnings_for_fuzzy_and_missing_translations(project: Path) -> None:
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    lines = po.read_text(encoding="utf-8").split("\n")
+    at = next(i for i, x in enumerate(lines) if x == 'msgid "Goal"')
+    lines.insert(at, "#, fuzzy")
+    baseline = set(run_cli("check", "--format", "github", "--root", str(project))
+                   .out.splitlines())  # messages not yet translated at all, if any
+    po.write_text("\n".join(lines), encoding="utf-8")
+    result = run_cli("check", "--format", "github", "--root", str(project))
+    assert result.code == 0, result.out + result.err
+    warnings = [x for x in result.out.splitlines()
+                if x.startswith("::warning ") and x not in baseline]
+    assert warnings == ["::warning file=locales/pl/LC_MESSAGES/messages.po,"
+                        f"line={at + 2},title=site-builder check::"
+                        "[pl] fuzzy translation, shown in English: 'Goal'"]
+    assert "::error" not in result.out
+    strict = run_cli("check", "--format", "github", "--strict", "--root", str(project))
+    assert strict.code == 2
+    assert [x.replace("::error ", "::warning ", 1) for x in strict.out.splitlines()
+            if x.startswith("::")] == [x for x in result.out.splitlines()
+                                       if x.startswith("::")]
+    text = run_cli("check", "--root", str(project))
+    assert text.code == 0 and f"{len(baseline) + 1} translations missing or fuzzy" in text.out
+    report = json.loads(run_cli("check", "--format", "json", "--root", str(project)).out)
+    assert report["ok"] and at + 2 in [w["line"] for w in report["warnings"]
+                                       if w["source"].startswith("locales/pl/")]
+
+
+def test_github_escapes_properties_and_messages(project: Path) -> None:
+    """A message with %, a newline or a comma in the file name stays one command."""
+    from site_builder.errors import Problem
+    from site_builder.report import workflow_command
+
+    line = workflow_command("error", Problem("content/a,b:c.md", 4, "100%\r\nsure"), "t,x")
+    assert line == "::error file=content/a%2Cb%3Ac.md,line=4,title=t%2Cx::100%25%0D%0Asure"
+
+
+def test_json_alias_and_format_json_agree() -> None:
+    a, b = run_cli("check", "--json"), run_cli("check", "--format", "json")
+    assert a.code == b.code == 0 and a.out == b.out and json.loads(a.out)["ok"]
+
+
+@pytest.mark.parametrize("args", [("check", "--format", "xml"),
+                                  ("i18n", "stats", "--format", "yaml")])
+def test_unknown_format_is_a_one_line_usage_error(args: tuple[str, ...]) -> None:
+    result = run_cli(*args)
+    assert result.code == 2 and result.out == ""
+    assert len(result.err.strip().splitlines()) == 1, result.err
+    assert "invalid choice" in result.err and "github" in result.err
+
+
+@pytest.mark.parametrize("threshold", ["-1", "100.5", "nan", "ninety"])
+def test_a_threshold_outside_0_to_100_is_refused(threshold: str) -> None:
+    result = run_cli("i18n", "stats", "--fail-under", threshold)
+    assert result.code == 2 and result.out == ""
+    assert result.err.strip() == (f"site-builder i18n stats: error: argument --fail-under: "
+                                  f"{threshold} is not a percentage: give a number from 0 "
+                                  "to 100 (see --help)")
+
+
+def test_stats_github_annotates_languages_under_the_threshold(project: Path) -> None:
+    assert run_cli("i18n", "init", "de", "--root", str(project)).code == 0
+    result = run_cli("i18n", "stats", "--format", "github", "--fail-under", "50",
+                     "--root", str(project))
+    assert result.code == 1
+    assert result.out.splitlines() == [
+        "::error file=locales/de/LC_MESSAGES/messages.po,title=translation coverage::"
+        "de is 0.0%25 translated, under the 50%25 required (--fail-under)"]
+    ok = run_cli("i18n", "stats", "--format", "github", "--fail-under", "0",
+                 "--root", str(project))
+    assert ok.code == 0 and ok.out == ""
+
+
+# --- the command line's rough edges ---------------------------------------------------------
+
+def engine(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "site_builder", "engine", *args],
+                          capture_output=True, text=True, cwd=ROOT)
+
+
+def test_opening_takes_melds_separated_by_a_bar() -> None:
+    apart = engine("opening", "--game", "rami51", "QH KH AH", "JK 7S 8S")
+    together = engine("opening", "--game", "rami51", "QH KH AH | JK 7S 8S")
+    assert apart.returncode == together.returncode == 0
+    assert together.stdout == apart.stdout
+    assert json.loads(together.stdout)["total"] == 52
+    empty = engine("opening", "--game", "rami51", "QH KH AH || JK 7S 8S")
+    assert empty.returncode == 2 and empty.stderr.strip() == (
+        "site-builder: meld 2 has no cards (melds are separated by | or given as separate "
+        "arguments)")
+
+
+def test_variation_selectors_after_a_suit_are_ignored() -> None:
+    plain = engine("meld", "--game", "rami51", "Q\u2665", "K\u2665", "A\u2665")
+    emoji = engine("meld", "--game", "rami51", "Q\u2665\ufe0f", "K\u2665\ufe0e", "A\u2665\ufe0f")
+    assert plain.returncode == emoji.returncode == 0, emoji.stderr
+    assert emoji.stdout == plain.stdout
+    assert json.loads(emoji.stdout)["points"] == 31
+    # only after a suit: a selector after a rank is not a card
+    bad = engine("meld", "--game", "rami51", "Q\ufe0fH", "KH", "AH")
+    assert bad.returncode == 2 and "card 1" in bad.stderr
+
+
+def test_game_names_in_any_case() -> None:
+    upper = engine("meld", "--game", "RAMI51", "JK", "7S", "8S")
+    lower = engine("meld", "--game", "rami51", "JK", "7S", "8S")
+    assert upper.returncode == 0 and upper.stdout == lower.stdout
+    assert engine("hand", "--game", "CardVerse", "AH").returncode == 0
+
+
+def test_a_closed_pipe_ends_quietly() -> None:
+    """``check --json | head``: the reader goes away; no 'internal error', no traceback,
+    and the exit status of a process ended by a closed pipe (128 + SIGPIPE)."""
+    proc = subprocess.Popen([sys.executable, "-m", "site_builder", "check", "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()  # before it writes: its first write meets a closed pipe
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141, err
+    assert err == ""
+
+
+# --- the GitHub workflow ----------------------------------------------------------------------
+
+WORKFLOW = ROOT / ".github" / "workflows" / "site.yml"
+BIN = Path(sys.executable).parent
+
+
+def tool(name: str) -> str:
+    exe = BIN / name
+    assert exe.exists(), f"{name} is a test dependency: pip install -e '.[test]'"
+    return str(exe)
+
+
+def test_workflow_passes_the_linter() -> None:
+    """GitHub's workflow schema (SchemaStore's, bundled with check-jsonschema: no network)."""
+    proc = subprocess.run([tool("check-jsonschema"), "--builtin-schema",
+                           "vendor.github-workflows", str(WORKFLOW)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+
+
+def test_the_linter_catches_a_broken_workflow(tmp_path: Path) -> None:
+    broken = tmp_path / "site.yml"
+    broken.write_text(WORKFLOW.read_text(encoding="utf-8").replace(
+        "pages: write", "pages: admin"), encoding="utf-8")
+    proc = subprocess.run([tool("check-jsonschema"), "--builtin-schema",
+                           "vendor.github-workflows", str(broken)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1 and "admin" in proc.stdout
+
+
+def workflow() -> dict[str, Any]:
+    import yaml
+
+    data = yaml.safe_load(WORKFLOW.read_text(encoding="utf-8"))
+    assert isinstance(data, dict)
+    return data
+
+
+def test_workflow_least_privilege_and_official_pages_actions() -> None:
+    flow = workflow()
+    assert flow["permissions"] == {"contents": "read"}
+    build, deploy = flow["jobs"]["build"], flow["jobs"]["deploy"]
+    assert "permissions" not in build
+    assert deploy["permissions"] == {"pages": "write", "id-token": "write"}
+    assert deploy["needs"] == "build" and deploy["environment"]["name"] == "github-pages"
+    uses = [s.get("uses", "").split("@")[0] for job in (build, deploy) for s in job["steps"]]
+    assert "actions/upload-pages-artifact" in uses and "actions/deploy-pages" in uses
+    upload = next(s for s in build["steps"] if "upload-pages-artifact" in s.get("uses", ""))
+    assert upload["with"]["path"] == "dist/"
+    # published from the default branch only, never from a pull request
+    for condition in (upload["if"], deploy["if"]):
+        assert "github.event.repository.default_branch" in condition
+        assert "github.event_name != 'pull_request'" in condition
+    assert set(flow[True] if True in flow else flow["on"]) >= {"push", "pull_request"}
+
+
+def test_workflow_threshold_is_set_in_one_place() -> None:
+    text = WORKFLOW.read_text(encoding="utf-8")
+    assert text.count("TRANSLATED_MIN_PERCENT:") == 1
+    value = float(workflow()["env"]["TRANSLATED_MIN_PERCENT"])
+    assert 0 <= value <= 100
+    runs = [s["run"] for s in workflow()["jobs"]["build"]["steps"] if "run" in s]
+    assert [r for r in runs if "--fail-under" in r] == [
+        'site-builder i18n stats --format github --fail-under "$TRANSLATED_MIN_PERCENT"']
+
+
+def test_workflow_commands_pass_on_the_site(project: Path) -> None:
+    """The workflow's own site-builder steps, run as written on a copy of this site."""
+    flow = workflow()
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "SITE_URL": "https://owner.github.io/rami/",
+           "TRANSLATED_MIN_PERCENT": str(flow["env"]["TRANSLATED_MIN_PERCENT"])}
+    runs = [s["run"] for s in flow["jobs"]["build"]["steps"]
+            if s.get("run", "").startswith("site-builder ")]
+    assert [r.split()[1] for r in runs] == ["check", "i18n", "build"]
+    for command in runs:
+        proc = subprocess.run(["bash", "-c", command], cwd=project, env=env,
+                              capture_output=True, text=True, timeout=300)
+        assert proc.returncode == 0, (command, proc.stdout, proc.stderr)
+        assert "::error" not in proc.stdout
+    index = (project / "dist" / "pl" / "first-meld" / "index.html").read_text(encoding="utf-8")
+    assert '<link rel="canonical" href="https://owner.github.io/rami/pl/first-meld/"' in index
+
+
+# --- the pre-commit hook ----------------------------------------------------------------------
+
+def git(cwd: Path, *args: str) -> None:
+    subprocess.run(["git", "-c", "user.name=t", "-c", "user.email=t@example.org",
+                    "-c", "commit.gpgsign=false", *args], cwd=cwd, check=True,
+                   capture_output=True)
+
+
+def test_pre_commit_try_repo_runs_the_hook(project: Path, tmp_path: Path) -> None:
+    """``pre-commit try-repo`` on this repository's hooks, in a site repository.
+
+    The ``site-builder-check-system`` hook runs the installed site-builder (no download,
+    so the test works offline); ``site-builder-check`` is the same command in an
+    environment pre-commit installs from the package index.
+    """
+    manifest = ROOT / ".pre-commit-hooks.yaml"
+    assert subprocess.run([tool("pre-commit"), "validate-manifest", str(manifest)],
+                          capture_output=True).returncode == 0
+    hooks = tmp_path / "hooks"
+    hooks.mkdir()
+    (hooks / ".pre-commit-hooks.yaml").write_bytes(manifest.read_bytes())
+    git(hooks, "init", "-q")
+    git(hooks, "add", "-A")
+    git(hooks, "commit", "-qm", "hooks")
+    line = break_line(project, FM, "total: 52", "total: 53")
+    git(project, "init", "-q")
+    git(project, "add", "-A")
+    git(project, "commit", "-qm", "site")
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "HOME": str(tmp_path),
+           "PRE_COMMIT_HOME": str(tmp_path / "cache")}
+
+    def try_repo(*files: str) -> subprocess.CompletedProcess[str]:
+        which = ["--files", *files] if files else ["--all-files"]
+        return subprocess.run([tool("pre-commit"), "try-repo", str(hooks),
+                               "site-builder-check-system", *which],
+                              cwd=project, env=env, capture_output=True, text=True,
+                              timeout=300)
+
+    unrelated = try_repo("babel.cfg")  # a commit that touches none of the site's sources
+    assert unrelated.returncode == 0 and "Skipped" in unrelated.stdout, unrelated.stdout
+    failed = try_repo()
+    assert failed.returncode == 1, failed.stdout + failed.stderr
+    assert "site-builder check (installed)" in failed.stdout
+    assert f"{FM}:{line}: " in failed.stdout and "stated total 53" in failed.stdout
+    break_line(project, FM, "total: 53", "total: 52")
+    passed = try_repo()
+    assert passed.returncode == 0, passed.stdout + passed.stderr
+    assert "Passed" in passed.stdout
+
+
+@pytest.mark.parametrize("args", [("i18n", "stats"),
+                                  ("engine", "meld", "--game", "rami51", "JK", "7S", "8S")])
+def test_a_closed_pipe_after_a_short_output_too(args: tuple[str, ...]) -> None:
+    """A short output waits in the buffer until the end: the same quiet exit 141."""
+    proc = subprocess.Popen([sys.executable, "-m", "site_builder", *args], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    proc.stdout.close()
+    err = proc.stderr.read().decode()
+    assert proc.wait(timeout=300) == 141, err
+    assert "internal error" not in err and "Traceback" not in err
+
+
+def test_a_message_no_catalog_has_is_a_warning_at_its_source_line(project: Path) -> None:
+    baseline = set(run_cli("check", "--format", "github", "--root", str(project))
+                   .out.splitlines())
+    line = break_line(project, FM, "## ", "A new paragraph.\n\n## ")
+    result = run_cli("check", "--format", "github", "--root", str(project))
+    assert result.code == 0, result.out + result.err
+    assert [x for x in result.out.splitlines() if x not in baseline] == [
+        f"::warning file={FM},line={line},title=site-builder check::[{lang}] missing "
+        "translation, shown in English: 'A new paragraph.'" for lang in ("id", "ms", "pl", "vi")]
