@@ -167,14 +167,15 @@ def valid(name: str, change: Change, **kw: object) -> None:
 
 
 # Front matter ---------------------------------------------------------------------------
-case("fm: missing", sub(CV, "---\ntitle: Rami\n", "title: Rami\n"), CV, 1)
+CV_TITLE = "title: Rami, the CardVerse variant\n"
+case("fm: missing", sub(CV, "---\n" + CV_TITLE, CV_TITLE), CV, 1)
 case("fm: not closed", sub(CV, "with verified examples for each rule.\n---",
                            "with verified examples for each rule.\n"), CV, 1)
 case("fm: malformed line", sub(CV, "order: 20", "order twenty"), CV, "order twenty")
 case("fm: unknown key", sub(CV, "order: 20", "order: 20\nauthor: me"), CV, "author: me")
 case("fm: duplicate key", sub(CV, "order: 20", "order: 20\norder: 21"), CV, "order: 21")
 case("fm: empty value", sub(CV, "order: 20", "order:"), CV, "order:")
-case("fm: missing title", sub(CV, "title: Rami\n", ""), CV, 5)
+case("fm: missing title", sub(CV, CV_TITLE, ""), CV, 5)
 case("fm: missing slug", sub(CV, "slug: cardverse\n", ""), CV, 5)
 case("fm: missing order", sub(CV, "order: 20\n", ""), CV, 5)
 case("fm: missing description", sub(CV, "description: The CardVerse", "x: y\n#"), CV, 5)
