@@ -709,6 +709,9 @@ def build(root: Path, out: Path | None = None, base_url: str | None = None,
             written.update(group_written)
             del group_catalogs
         del catalogs
+        from site_builder.search import index as search_index
+
+        written.update(search_index(tmp, todo))  # each language's search, before the swap
         for lang, manifest in reusable.items():
             results[lang] = manifest["result"]
             written.update(manifest["files"])

@@ -24,6 +24,7 @@ from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
+from site_builder import navigation
 from site_builder.build import TEMPLATES_DIR, Site
 from site_builder.content import Page
 from site_builder.examples import GAME_NAMES, Verification, VerifiedTable
@@ -301,6 +302,7 @@ def render_pages(shared: Shared, catalogs: Mapping[str, Any], emit: Emit,
                 percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
                 games=GAME_NAMES,
             )
+            ctx.update(navigation.page_context(nav, path, lang, index, blocks))
             template = env.get_template("home.html" if page.slug == "index" else "page.html")
             emit(path, template.render(ctx).encode("utf-8"))
             result.percent[page.slug] = loc.percent
@@ -316,7 +318,8 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
     _, env, _, _, nav = language_tools(shared, lang, catalog)
     path = f"{lang}/404.html"
     ctx = _common(site, lang, None, path, shared.names, absolute=True)
-    ctx.update(nav=_nav(nav, path, lang, None, None, site.config.base_url), percent=100)
+    ctx.update(nav=_nav(nav, path, lang, None, None, navigation.root_path(site.config.base_url)),
+               percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
     result = LanguageResult(lang)
     result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
@@ -403,7 +406,8 @@ def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emi
         not_found.append({"lang": lang, "name": names[lang],
                           "title": translator.gettext("Page not found"),
                           "link": translator.gettext("Go to the rules index"),
-                          "href": site.config.base_url + page_path(lang, "index")})
+                          "href": navigation.root_path(site.config.base_url)
+                          + page_path(lang, "index")})
         if lang == SOURCE_LANG:
             chooser_env = env
     ctx = _common(site, SOURCE_LANG, "index", "index.html", names)
@@ -463,9 +467,10 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
             names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
     """Context every template gets: links, switcher, alternates, metadata."""
     base = site.config.base_url
+    root = navigation.root_path(base)  # the 404 pages link from the site's root: any host
 
     def href(target: str) -> str:
-        return base + target if absolute else relative(path, target)
+        return root + target if absolute else relative(path, target)
 
     switcher = []
     alternates = []
@@ -493,6 +498,7 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
         "csp": CSP,
         "slug": slug,
         "nav": [],
+        **navigation.common_context(site.root, lang, path, href),
     }
 
 
