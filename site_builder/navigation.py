@@ -107,4 +107,7 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
         page, title, _ = nav[i]
         return Item(href=relative(path, page_path(lang, page.slug)), title=title)
 
-    return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1)}
+    from site_builder.quickref import links
+
+    return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
+            "sheets": links(lang, relative, path)}

@@ -24,7 +24,7 @@ from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
-from site_builder import navigation
+from site_builder import navigation, quickref
 from site_builder.build import TEMPLATES_DIR, Site
 from site_builder.content import Page
 from site_builder.examples import GAME_NAMES, Verification, VerifiedTable
@@ -321,6 +321,8 @@ def finish_language(shared: Shared, lang: str, catalog: Any, emit: Emit,
     ctx.update(nav=_nav(nav, path, lang, None, None, navigation.root_path(site.config.base_url)),
                percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    quickref.render(lang, env, emit, lambda slug, path: _common(  # the quick-reference sheets
+        site, lang, slug, path, shared.names) | {"nav": _nav(nav, path, lang, None, None)})
     result = LanguageResult(lang)
     result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
     pages: dict[str, Counts] = {}
