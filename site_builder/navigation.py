@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
@@ -111,3 +112,19 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
 
     return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
             "sheets": links(lang, relative, path)}
+
+
+def stylesheet(css: bytes) -> bytes:
+    r"""The stylesheet as served: without its comments, and without the spaces around
+    ``{ } ;`` and after ``,``, the start of lines and blank lines, which every page pays for
+    (a page and the stylesheet stay under 30 KB). Strings in the stylesheet hold none of
+    these characters (``content: " #"`` is kept as it is).
+
+    >>> stylesheet(b"/* note */\na, b { color: red; }\n\n  p::after { content: \" #\"; }\n")
+    b'a,b{color: red}\np::after{content: " #"}\n'
+    """
+    text = re.sub(rb"/\*.*?\*/", b"", css, flags=re.S)
+    text = re.sub(rb"\s*([{};])\s*", rb"\1", text)
+    text = re.sub(rb",\s+", b",", text).replace(b";}", b"}")
+    lines = text.replace(b"}", b"}\n").splitlines()
+    return b"".join(line.strip() + b"\n" for line in lines if line.strip())

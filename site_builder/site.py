@@ -433,7 +433,9 @@ def render_globals(shared: Shared, results: dict[str, LanguageResult], emit: Emi
                         "sitemap.xml\n").encode())
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
         if asset.is_file():
-            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(), asset.read_bytes())
+            data = asset.read_bytes()
+            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
+                 navigation.stylesheet(data) if asset.suffix == ".css" else data)
 
 
 def render_site(site: Site, verification: Verification,

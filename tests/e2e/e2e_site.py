@@ -13,6 +13,10 @@ CHROMIUM = "/usr/bin/chromium"
 # The site this test suite expects; test_site_files checks that the build makes exactly these.
 LANGS = ("en", "id", "ms", "pl", "vi")
 SLUGS = ("first-meld", "cardverse", "translation-status")
+# The rule pages in reading order (their ``order:``), after the home page; the
+# quick-reference sheets (site_builder/quickref.py).
+READING_ORDER = ("first-meld", "cardverse")
+SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 
 
 @dataclass(frozen=True)
@@ -23,6 +27,11 @@ class SitePage:
     file: str
     lang: str | None  # None for the language-neutral root pages (chooser, root 404)
     slug: str | None  # "index" for a language's home; None for 404 pages
+
+    @property
+    def searchable(self) -> bool:
+        """Whether the page has the search box (every page in a language folder)."""
+        return self.lang is not None
 
     @property
     def id(self) -> str:
@@ -45,7 +54,7 @@ def _pages() -> list[SitePage]:
     for lang in LANGS:
         pages.append(SitePage(f"{lang}/", f"{lang}/index.html", lang, "index"))
         pages += [SitePage(f"{lang}/{slug}/", f"{lang}/{slug}/index.html", lang, slug)
-                  for slug in SLUGS]
+                  for slug in SLUGS + SHEETS]
         pages.append(SitePage(f"{lang}/404.html", f"{lang}/404.html", lang, None))
     return pages
 
