@@ -23,10 +23,11 @@ if (box) {
     if (excerpt) {
       const p = document.createElement("p");
       // Pagefind's excerpt is the page's text with <mark> around the matches
-      const parts = excerpt.split(/<\/?mark>/);
-      parts.forEach((text, i) => {
-        const node = document.createTextNode(new DOMParser()
-          .parseFromString(text, "text/html").documentElement.textContent);
+      // (entities decoded by a <textarea>, which keeps the spaces around the marks)
+      const decode = document.createElement("textarea");
+      excerpt.split(/<\/?mark>/).forEach((text, i) => {
+        decode.innerHTML = text;
+        const node = document.createTextNode(decode.value);
         if (i % 2) { const m = document.createElement("mark"); m.append(node); p.append(m); }
         else p.append(node);
       });
