@@ -11,7 +11,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.conftest import ROOT
+from conftest import ROOT
 
 BIN = Path(sys.executable).parent
 
@@ -60,9 +60,8 @@ def test_setup_names_the_command_when_it_cannot_install(tmp_path: Path) -> None:
     assert proc.returncode == 1
     lines = proc.stderr.strip().splitlines()
     assert len(lines) == 1, proc.stderr
-    assert re.fullmatch(
-        r"setup: missing system packages; run: sudo apt-get install -y .*chromium.*",
-        lines[0]), lines[0]
+    expected = r"setup: missing system packages; run: sudo apt-get install -y .*chromium.*"
+    assert re.fullmatch(expected, lines[0]), lines[0]
 
 
 def test_ruff() -> None:
