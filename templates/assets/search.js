@@ -38,7 +38,8 @@ if (box) {
   input.addEventListener("input", async () => {
     const query = input.value.trim();
     if (!query) { list.replaceChildren(); return; }
-    const pf = await load();
+    let pf;
+    try { pf = await load(); } catch { box.hidden = true; return; } // no index here (file://)
     const found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
     const pages = await Promise.all(found.results.slice(0, 8).map(r => r.data()));
