@@ -99,6 +99,8 @@ WITHOUT_ACCENTS = {"pl": ("dokladac", "dokładać"), "vi": ("sanh", "sảnh")}
 
 
 def _search(page: Page, query: str) -> list[str]:
+    page.fill("#q", "")  # the list empties, so the next results are this query's
+    page.wait_for_function("document.querySelectorAll('.search ol li').length === 0")
     page.fill("#q", query)
     page.wait_for_function(
         "q => document.querySelector('#q').value === q"
