@@ -29,7 +29,11 @@ Three scenarios, each run ``--runs`` times with the tools alternating:
 Wall time is the median of the runs. Peak memory is the largest resident set of any one
 process of the build (GNU ``time``), and the peak of the whole process tree, sampled every
 10 ms from ``/proc/*/smaps_rollup`` as proportional set size, so that pages shared by the
-forked worker processes count once (site-builder renders in worker processes).
+forked worker processes count once (site-builder renders languages in a process pool).
+
+``--against REV`` adds site-builder with the code at git revision REV (a temporary
+worktree, first on ``PYTHONPATH``) as one more tool, on a copy of the corpus, and prints
+this code's ratios to it: the side-by-side comparison with an earlier version.
 """
 
 from __future__ import annotations
@@ -65,15 +69,15 @@ SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]:
     """For each language and page slug: (title, description, Markdown body)."""
-    from site_builder.build import load_catalog, load_site, verify_site
     from site_builder.content import ExampleBlock, Heading, ListBlock, Paragraph
-    from site_builder.render import rule_values
+    from site_builder.i18n import load_catalog
+    from site_builder.load import load, rule_values, verify
 
-    site, problems = load_site(corpus, catalogs=False)
+    site, problems = load(corpus)
     assert not problems, problems
-    checked = verify_site(site, catalogs=False)
+    checked = verify(site, catalogs=False)
     values = {k: str(v) for k, v in rule_values().items()}
-    tables = checked.verification.tables
+    tables = checked.tables
     out: dict[str, dict[str, tuple[str, str, str]]] = {}
     for lang in LANGS:
         catalog = None
@@ -256,11 +260,12 @@ def _tree_memory(pid: int) -> int:
     return total
 
 
-def run(cmd: list[str], cwd: Path) -> tuple[float, float, float, float]:
+def run(cmd: list[str], cwd: Path, env: dict[str, str] | None = None
+        ) -> tuple[float, float, float, float]:
     """Run *cmd*; wall seconds, CPU seconds, and peak memory in MiB: the largest resident
     set of any one of its processes (GNU time), and the sampled peak of the whole tree."""
     start = time.perf_counter()
-    proc = subprocess.Popen(["/usr/bin/time", "-f", "maxrss-kib=%M", *cmd], cwd=cwd,
+    proc = subprocess.Popen(["/usr/bin/time", "-f", "maxrss-kib=%M", *cmd], cwd=cwd, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     peak = [0]
     done = threading.Event()
@@ -300,13 +305,16 @@ class Tool:
 
 class SiteBuilder(Tool):
     name = "site-builder"
+    code: Path | None = None  # the checkout whose site_builder runs (None: this one)
 
     def clean(self) -> None:
         for part in ("dist", ".cache"):
             shutil.rmtree(self.work / part, ignore_errors=True)
 
     def build(self) -> tuple[float, float, float, float]:
-        return run([str(VENV_BIN / "site-builder"), "build", "--root", str(self.work)], self.work)
+        env = None if self.code is None else {**os.environ, "PYTHONPATH": str(self.code)}
+        return run([sys.executable, "-m", "site_builder", "build", "--root", str(self.work)],
+                   self.work, env)
 
     def edit(self, n: int) -> None:
         po = self.work / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
@@ -390,6 +398,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--tools", default="site-builder,hugo,mkdocs,bare")
     parser.add_argument("--work", type=Path, default=None,
                         help="folder for the corpora (default: /tmp/rami-compare-N)")
+    parser.add_argument("--against", metavar="REV", default=None,
+                        help="also build with site-builder's code at git REV (a temporary "
+                             "worktree), as the tool site-builder@REV, side by side")
     args = parser.parse_args(argv)
     work = args.work or Path(f"/tmp/rami-compare-{args.pages}")
     work.mkdir(parents=True, exist_ok=True)
@@ -411,6 +422,33 @@ def main(argv: list[str] | None = None) -> int:
     del pages
     classes = {"site-builder": SiteBuilder, "hugo": Hugo, "mkdocs": MkDocs, "bare": Bare}
     tools = [classes[name](work / name) for name in args.tools.split(",")]
+    if args.against:
+        try:
+            tools.append(_against(args.against, work, corpus))
+            return _measure(args, tools)
+        finally:
+            subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force",
+                            str(work / "code")], check=False)
+    return _measure(args, tools)
+
+
+def _against(rev: str, work: Path, corpus: Path) -> SiteBuilder:
+    """site-builder with the code at *rev*, on a copy of the corpus."""
+    code = work / "code"
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "remove", "--force", str(code)],
+                   check=False, capture_output=True)
+    subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "-q", str(code),
+                    rev], check=True)
+    subprocess.run([sys.executable, "-m", "compileall", "-q", str(code / "site_builder")],
+                   check=True)
+    tool = SiteBuilder(work / f"site-builder-{rev}")
+    shutil.rmtree(tool.work, ignore_errors=True)
+    shutil.copytree(corpus, tool.work, ignore=shutil.ignore_patterns("dist", ".cache"))
+    tool.name, tool.code = f"site-builder@{rev}", code
+    return tool
+
+
+def _measure(args: argparse.Namespace, tools: list[Tool]) -> int:
     scenarios = ("cold", "no change", "one locale")
     results: dict[tuple[str, str], list[tuple[float, float, float, float]]] = {}
     for scenario in scenarios:
@@ -448,12 +486,14 @@ def main(argv: list[str] | None = None) -> int:
     sb = "site-builder"
     hugo_cold = medians.get(("hugo", "cold"))
     print("\nratios (site-builder wall time / other):")
+    others = ("hugo", "mkdocs", "bare",
+              *(t.name for t in tools if t.name.startswith("site-builder@")))
     for scenario in scenarios:
         ours = medians.get((sb, scenario))
         if ours is None:
             continue
         parts = [f"{scenario:11}"]
-        for other in ("hugo", "mkdocs", "bare"):
+        for other in others:
             theirs = medians.get((other, scenario))
             if theirs:
                 parts.append(f"vs {other} {ours / theirs:6.2f}x")

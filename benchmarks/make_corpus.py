@@ -39,7 +39,7 @@ from site_builder.content import parse_page  # noqa: E402
 from site_builder.examples import PROFILES_FILE  # noqa: E402
 from site_builder.extract import _segment_kinds  # noqa: E402
 from site_builder.i18n import num_plurals, po_path  # noqa: E402
-from site_builder.templates_i18n import template_messages  # noqa: E402
+from site_builder.messages import template_messages  # noqa: E402
 
 LANGS = ("ms", "pl", "vi", "id")
 COPIED = ("templates", "babel.cfg", "content/profiles.toml", "content/site.toml")

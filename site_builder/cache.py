@@ -1,27 +1,37 @@
-"""The build cache: content hashes of every input, and a git-ignored folder that keeps results.
+"""The build cache: content hashes of every input, and the record of the last build of
+each output folder, which is what a user feels: with nothing changed a build writes
+nothing, and after one catalog is edited only that language is rendered again.
 
 Everything a build produces is a function of its inputs: the content files, the
 profiles and site settings, the catalogs, the templates, the base URL, and the code
 that turns them into pages (``site_builder`` including the engine, and the versions
-of Jinja2, Babel, Markdown and Python). :func:`code_version` hashes the code; the
-build hashes the rest. A cached result is used only when the hash of everything it
-was made from is the same, so a cached build is byte for byte the build without cache.
+of Jinja2, Babel, Markdown and Python). :func:`code_version` hashes the code,
+:func:`hash_inputs` the rest. A record is JSON after a hash of it: a damaged one is
+ignored (the build renders everything), never trusted.
 
-The folder is ``ROOT/.cache/site-builder/``; deleting it is always safe.
+The folder is ``ROOT/.cache/site-builder/`` (the compiled templates are in ``jinja/``);
+deleting it is always safe.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
 import sys
 import tempfile
-from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-CACHE_DIR = ".cache/site-builder"
+from site_builder.project import (
+    CACHE_DIR,
+    CONTENT_DIR,
+    TEMPLATES_DIR,
+    discover_languages,
+    po_path,
+)
+
 PACKAGE_DIR = Path(__file__).resolve().parent
 LIBRARIES = ("jinja2", "babel", "markdown", "markupsafe")  # their import names
 
@@ -108,125 +118,75 @@ def code_version() -> str:
     return _code_version
 
 
-class Cache:
-    """Pickled results by key in ``ROOT/.cache/site-builder/``; a broken entry is a miss.
+@dataclass
+class Inputs:
+    """Content hashes of everything a build reads."""
 
-    ``Cache(None)`` is a cache that never hits and never writes (``--no-cache``).
-    """
+    shared: str  # code, content (pages, profiles, settings), templates, base URL, languages
+    catalogs: dict[str, str]  # by language
 
-    def __init__(self, root: Path | None) -> None:
-        self.dir = (root / CACHE_DIR) if root is not None else None
+    def language_key(self, lang: str) -> str:
+        """What one language's pages depend on."""
+        return digest(self.shared, lang, self.catalogs.get(lang, ""))
 
     @property
-    def enabled(self) -> bool:
-        return self.dir is not None
-
-    def path(self, kind: str, key: str) -> Path | None:
-        return None if self.dir is None else self.dir / kind / f"{key}.pickle"
-
-    def get(self, kind: str, key: str) -> Any:
-        path = self.path(kind, key)
-        if path is None:
-            return None
-        try:
-            with path.open("rb") as fh:
-                return pickle.load(fh)
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError,
-                IndexError, TypeError, ValueError):
-            return None
-
-    def put(self, kind: str, key: str, value: Any) -> None:
-        path = self.path(kind, key)
-        if path is None:
-            return
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-            with os.fdopen(fd, "wb") as fh:
-                pickle.dump(value, fh, protocol=pickle.HIGHEST_PROTOCOL)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # a cache that cannot be written is only slower
-
-    def prune(self, kind: str, keep: Iterable[str]) -> None:
-        """Delete the entries of *kind* not in *keep* (old results of a changed input)."""
-        if self.dir is None:
-            return
-        wanted = {f"{k}.pickle" for k in keep}
-        folder = self.dir / kind
-        if not folder.is_dir():
-            return
-        for entry in os.scandir(folder):
-            if entry.name not in wanted:
-                try:
-                    os.unlink(entry.path)
-                except OSError:
-                    pass
+    def site_key(self) -> str:
+        """What the whole site depends on."""
+        return digest(self.shared, *(f"{k}={v}" for k, v in sorted(self.catalogs.items())))
 
 
-def bytecode_cache(root: Path | None) -> Any:
-    """A Jinja2 bytecode cache shared by every language's environment.
+def hash_inputs(root: Path, base_url: str | None) -> Inputs:
+    languages = discover_languages(root)
+    shared = digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
+                    ",".join(languages), tree_digest(root / TEMPLATES_DIR))
+    return Inputs(shared, {lang: file_digest(root / po_path(lang)) for lang in languages})
 
-    Each template is compiled (or read from disk) once per build, not once per
-    language, and every environment gets the same code object; with a root,
-    the compiled code is also kept on disk (keyed by the template's source checksum
-    and :func:`code_version`, so an edited template is compiled again).
-    """
-    import jinja2
 
-    class SharedBytecodeCache(jinja2.BytecodeCache):
-        def __init__(self, directory: Path | None) -> None:
-            # Each template's code, by its key and checksum: loaded (or compiled) once for
-            # every environment, since code objects are immutable.
-            self.code: dict[str, Any] = {}
-            self.directory = directory
+def _record_path(root: Path, out: Path) -> Path:
+    return root / CACHE_DIR / f"out-{digest(str(out))}.json"
 
-        def _file(self, bucket: jinja2.bccache.Bucket) -> Path | None:
-            return self._path(bucket.key, bucket.checksum)
 
-        def _path(self, key: str, checksum: str) -> Path | None:
-            if self.directory is None:
-                return None
-            return self.directory / f"{digest(code_version(), key, checksum)}.bc"
+def read_record(root: Path, out: Path) -> dict[str, Any] | None:
+    """The record of the last build of *out* from *root*, or None (none, or damaged)."""
+    try:
+        check, _, body = _record_path(root, out).read_bytes().partition(b"\n")
+        if check.decode("ascii") == digest(body):
+            found = json.loads(body)
+            return found if isinstance(found, dict) else None
+    except (OSError, ValueError):
+        pass
+    return None
 
-        def compiled(self, env: jinja2.Environment) -> bool:
-            """Whether every template of *env* is compiled, on disk, as it is now."""
-            assert env.loader is not None
-            for name in env.list_templates(extensions=["html"]):
-                source, filename, _ = env.loader.get_source(env, name)
-                path = self._path(self.get_cache_key(name, filename),
-                                  self.get_source_checksum(source))
-                if path is None or not path.is_file():
-                    return False
-            return True
 
-        def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            code = self.code.get(bucket.key + bucket.checksum)
-            if code is not None:
-                bucket.code = code
-                return
-            path = self._file(bucket)
-            if path is None:
-                return
-            try:
-                data = path.read_bytes()
-            except OSError:
-                return
-            bucket.bytecode_from_string(data)  # no code if the file is not Jinja2's
-            if bucket.code is not None:
-                self.code[bucket.key + bucket.checksum] = bucket.code
+def write_record(root: Path, out: Path, record: dict[str, Any]) -> None:
+    """Keep *record* for the next build of *out* (replaced in one step)."""
+    path = _record_path(root, out)
+    body = json.dumps(record, sort_keys=True).encode("utf-8")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(digest(body).encode("ascii") + b"\n" + body)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a cache that cannot be written is only slower
 
-        def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
-            self.code[bucket.key + bucket.checksum] = bucket.code
-            path = self._file(bucket)
-            if path is not None:
-                try:
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-                    with os.fdopen(fd, "wb") as fh:
-                        fh.write(bucket.bytecode_to_string())
-                    os.replace(tmp, path)
-                except OSError:
-                    pass
 
-    return SharedBytecodeCache(root / CACHE_DIR / "jinja" if root is not None else None)
+def forget_record(root: Path, out: Path) -> None:
+    """Delete the record of *out* (before its folder is replaced)."""
+    try:
+        _record_path(root, out).unlink()
+    except OSError:
+        pass
+
+
+def files_match(out: Path, files: dict[str, Any]) -> bool:
+    """Whether *out* still holds the recorded *files* as they were written (size, mtime)."""
+    try:
+        for rel, expected in files.items():
+            st = os.stat(out / rel)
+            if [st.st_size, st.st_mtime_ns] != list(expected):
+                return False
+    except (OSError, TypeError, ValueError):
+        return False
+    return True

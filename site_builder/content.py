@@ -3,7 +3,8 @@
 A page is a small, strict subset of Markdown, split into *segments* (the units
 that translators see in the catalogs):
 
-* front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``;
+* front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``, and
+  optionally ``checker: true`` (the page shows the in-browser meld checker);
 * headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
 * fenced ```` ```example ```` blocks, holding worked examples (see the README, "Worked examples").
 
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from site_builder.errors import Problem
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
+OPTIONAL_KEYS = ("checker",)
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
@@ -99,6 +101,7 @@ class Page:
     description: Segment
     blocks: tuple[Block, ...]
     slug_line: int = 0
+    checker: bool = False  # front matter ``checker: true``: the page has the meld checker
 
     def segments(self) -> list[Segment]:
         """Every translatable segment, in source order (title and description first)."""
@@ -118,7 +121,7 @@ class Page:
     def light(self) -> Page:
         """The page without its blocks: what the rest of the site needs of it."""
         return Page(self.source, self.slug, self.order, self.title, self.description, (),
-                    self.slug_line)
+                    self.slug_line, self.checker)
 
     @property
     def examples(self) -> list[ExampleBlock]:
@@ -173,6 +176,7 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         description=Segment(meta["description"].value, meta["description"].line),
         blocks=tuple(blocks),
         slug_line=meta["slug"].line,
+        checker="checker" in meta and meta["checker"].value == "true",
     )
     return page, []
 
@@ -195,9 +199,9 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
             r.error(lineno, f"malformed front matter line {raw.strip()!r}: expected 'key: value'")
             continue
         key, value = m.group(1), m.group(2).strip()
-        if key not in FRONT_MATTER_KEYS:
+        if key not in FRONT_MATTER_KEYS + OPTIONAL_KEYS:
             r.error(lineno, f"unknown front matter key {key!r}; "
-                            f"expected one of: {', '.join(FRONT_MATTER_KEYS)}")
+                            f"expected one of: {', '.join(FRONT_MATTER_KEYS + OPTIONAL_KEYS)}")
         elif key in meta:
             r.error(lineno, f"duplicate front matter key {key!r} (first on line {meta[key].line})")
         elif not value:
@@ -216,6 +220,9 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
     if "slug" in meta and not SLUG_RE.match(meta["slug"].value):
         r.error(meta["slug"].line, f"slug {meta['slug'].value!r} must be lowercase letters, "
                                    "digits and single hyphens")
+        ok = False
+    if "checker" in meta and meta["checker"].value not in ("true", "false"):
+        r.error(meta["checker"].line, f"checker {meta['checker'].value!r} must be true or false")
         ok = False
     if "order" in meta and not re.fullmatch(r"-?\d+", meta["order"].value):
         r.error(meta["order"].line, f"order {meta['order'].value!r} must be a whole number")

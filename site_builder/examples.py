@@ -1,7 +1,7 @@
 """Replay every worked example through the engine and compare it with what the page states.
 
 Each table type (``melds``, ``openings``, ``layoffs``, ``hands``, ``deals``,
-``stock-out``) declares its input fields, the claims it may state, the claims
+``stock-out``, ``game``) declares its input fields, the claims it may state, the claims
 it must state, and how the engine computes them. Every stated claim becomes a
 :class:`Claim`; a claim whose stated value differs from the computed one is a
 disagreement and fails the build.
@@ -192,6 +192,16 @@ def _groups(value: str) -> tuple[tuple[engine.Card, ...], ...]:
     return tuple(_cards(part) for part in value.split("|"))
 
 
+def _yes_no_text(value: str) -> str:
+    if value not in ("yes", "no"):
+        raise _Bad(f"{value!r} must be yes or no")
+    return value
+
+
+def _seats(value: str) -> list[int]:
+    return [] if value.strip() in ("", "none") else _ints(value)
+
+
 def _yes_no(value: str) -> bool:
     if value not in ("yes", "no"):
         raise _Bad(f"{value!r} must be yes or no")
@@ -263,6 +273,20 @@ def _compute_stock_out(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
     }
 
 
+def _compute_game(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
+    rounds = inp["rounds"]
+    if len({len(r) for r in rounds}) != 1:
+        raise ValueError("every round needs one score per seat")
+    totals = [sum(column) for column in zip(*rounds, strict=True)]
+    over = engine.game_over(totals, rules)
+    return {"totals": totals, "over": "yes" if over else "no",
+            "winners": [s + 1 for s in engine.game_winners(totals, rules)] if over else []}
+
+
+def _int_groups(value: str) -> list[list[int]]:
+    return [_ints(part) for part in value.split("|")]
+
+
 def _meld_required(stated: dict[str, Any]) -> tuple[str, ...]:
     if stated.get("verdict") == "invalid":
         return ("verdict", "reason")
@@ -296,8 +320,11 @@ TABLES: dict[str, TableSpec] = {
     ),
     "hands": TableSpec({"cards": _cards, "ace_high": _yes_no}, {"points": _int}, _compute_hand,
                        lambda stated: ("points",), options=("ace_high",)),
-    "deals": TableSpec({"players": _int}, {"hand_size": _int}, _compute_deal,
+    "deals": TableSpec({"players": _int}, {"hand_size": _int, "stock": _int}, _compute_deal,
                        lambda stated: ("hand_size",)),
+    "game": TableSpec({"rounds": _int_groups},
+                      {"totals": _ints, "over": _yes_no_text, "winners": _seats},
+                      _compute_game, lambda stated: ("totals", "over")),
     "stock-out": TableSpec({"hands": _groups}, {"points": _ints, "winner": _int},
                            _compute_stock_out, lambda stated: ("points", "winner")),
 }
@@ -503,7 +530,7 @@ def _round_values(done: engine.Replay, step: engine.ReplayStep) -> Computed:
                         "hand_cards": done.hands[seat], "ending": done.ending}
     if isinstance(op, engine.Melding):
         values.update(kind=op.kind, points=op.points)
-    elif isinstance(op, engine.LayingOff):
+    elif isinstance(op, engine.LayingOff | engine.Swapping):
         values.update(points=op.points)
     elif isinstance(op, engine.Discarding) and op.opening is not None:
         values.update(total=op.opening.total, threshold=op.opening.threshold,

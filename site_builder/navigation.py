@@ -99,8 +99,7 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
                  ) -> dict[str, Any]:
     """A content page's contents, and its previous and next pages in reading order (the
     pages' ``order``); *nav* gives ``(page, title, description)`` by position."""
-    from site_builder.render import relative
-    from site_builder.site import page_path
+    from site_builder.render import page_path, relative
 
     def link(i: int) -> Any:
         if not 0 <= i < len(nav):

@@ -58,7 +58,7 @@ def sheet(games: Iterable[str]) -> Any:
         hand_ace=card_hand_points(engine.parse_card("AH"), rules),
         hand_face=card_hand_points(engine.parse_card("KH"), rules),
         hand_joker=rules.joker_hand_points, target=rules.target_score,
-        discard_to_win=rules.discard_to_win,
+        penalty=rules.penalty_scoring, discard_to_win=rules.discard_to_win,
     )
 
 

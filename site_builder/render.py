@@ -1,185 +1,320 @@
-"""Render pages: Markdown segments, rule placeholders, worked-example tables (the Jinja2
-environments and template errors are in :mod:`site_builder.templating`)."""
+"""Stage 3: render each language's pages and 404 page (:func:`render_language`), then
+the site-wide files: each language's translation status page, the language chooser,
+the root 404 page, the sitemap, ``robots.txt`` and the assets (:func:`render_site_files`).
+
+Each output file is written as soon as it is rendered, so that a large site is never
+held in memory; a language's catalog is read (with Babel), checked, used and let go.
+"""
 
 from __future__ import annotations
 
 import functools
 import posixpath
-import re
-from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
-import jinja2
-import markdown
+from babel.messages.catalog import Message
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
-from site_builder import engine
+from site_builder import navigation, quickref, rules_data
 from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
-from site_builder.i18n import SOURCE_LANG, Translator
+from site_builder.errors import Problem
+from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
+from site_builder.i18n import (
+    Counts,
+    Translator,
+    coverage_state,
+    is_translated,
+    native_names,
+    page_of,
+)
+from site_builder.inline import MarkdownRenderer, Text, slugify
+from site_builder.load import Site, Verified, read_catalog, rule_values
+from site_builder.messages import card_terms
+from site_builder.output import write_file
+from site_builder.project import SOURCE_LANG, TEMPLATES_DIR
+from site_builder.templating import make_environment, memoize_macros, template_errors
+
+ASSETS_DIR = "assets"
+STATUS_SLUG = "translation-status"
+CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
+       "base-uri 'none'; form-action 'none'")
+# A site with up to this many pages lists every page in every page's navigation; a
+# larger one lists the pages around the current one (the home page lists them all).
+NAV_FULL_UP_TO = 50
+NAV_AROUND = 5
+# A sitemap file lists at most this many URLs (sitemaps.org); a site with more gets
+# several, and ``sitemap.xml`` is their index.
+SITEMAP_URLS = 50_000
+
+Msgid = str | tuple[str, ...]
 
 
-def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
-    """The numbers a page may state about the rules, by placeholder name.
+def page_path(lang: str, slug: str) -> str:
+    """The output file of a page: ``pl/index.html``, ``pl/first-meld/index.html``."""
+    return f"{lang}/index.html" if slug == "index" else f"{lang}/{slug}/index.html"
 
-    Prose never states a rule number directly: it names it, e.g. ``{rami51_threshold}``,
-    and the value comes from the engine's rule sets.
 
-    >>> values = rule_values()
-    >>> values["rami40_threshold"], values["rami51_threshold"], values["cardverse_target"]
-    (40, 51, 100)
-    >>> values["cardverse_hand_2"], values["cardverse_hand_4"], values["cardverse_deck_cards"]
-    (7, 10, 52)
+def page_url(base_url: str, lang: str, slug: str) -> str:
+    return base_url + (f"{lang}/" if slug == "index" else f"{lang}/{slug}/")
+
+
+@functools.lru_cache(maxsize=4096)
+def format_number(value: Any, locale: str) -> str:
+    """A number in the locale's notation (CLDR), e.g. ``1 000`` in Polish; memoized."""
+    return str(format_decimal(value, locale=locale))
+
+
+def nav_indexes(count: int, current: int | None) -> range | list[int]:
+    """Which pages (by position) a page's navigation lists.
+
+    >>> list(nav_indexes(3, 1))
+    [0, 1, 2]
+    >>> nav_indexes(100, 40), nav_indexes(100, None), nav_indexes(100, 0) == range(100)
+    ([0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], True)
     """
-    values: dict[str, int] = {"min_meld_cards": engine.MIN_MELD_CARDS,
-                              "max_set_cards": engine.MAX_SET_CARDS}
-    for game, rules in (presets or engine.PRESETS).items():
-        if rules.opening_threshold is not None:
-            values[f"{game}_threshold"] = rules.opening_threshold
-        values[f"{game}_target"] = rules.target_score
-        values[f"{game}_min_players"] = rules.min_players
-        values[f"{game}_max_players"] = rules.max_players
-        values[f"{game}_deck_cards"] = rules.decks * 52
-        values[f"{game}_jokers"] = rules.jokers
-        for players in range(rules.min_players, rules.max_players + 1):
-            values[f"{game}_hand_{players}"] = rules.hand_size(players)
-    return values
-
-
-class _NoRawHtml(markdown.Extension):
-    """Escape raw HTML instead of passing it through: translations cannot inject markup."""
-
-    def extendMarkdown(self, md: markdown.Markdown) -> None:  # noqa: N802 (Markdown API)
-        md.preprocessors.deregister("html_block")
-        md.inlinePatterns.deregister("html")
-
-
-# Text that Markdown (with smarty) leaves as it is: it starts with a letter, so it cannot
-# open a block (heading, list, quote), and holds no character that starts inline markup,
-# an entity or an HTML escape, and no ``--``, ``...`` or double space (smarty, breaks).
-_PLAIN_RE = re.compile(r"[^\W\d_][^\\`*_\[\]<>&!\n\r\t]*")
-
-
-def is_plain(text: str) -> bool:
-    """Whether Markdown would render *text* unchanged (so it need not be asked).
-
-    >>> is_plain("The joker counts 15 points, as in Rami 51."), is_plain("The *joker*")
-    (True, False)
-    """
-    return (_PLAIN_RE.fullmatch(text) is not None and not text.endswith(" ")
-            and "--" not in text and "..." not in text and "  " not in text)
-
-
-_SAFE = r"[^\s*`\[\]<>&\\_!]"  # a character that starts no markup, and is not a space
-_INNER = rf"{_SAFE}(?:[^*`\[\]<>&\\_!\n\r\t]*{_SAFE})?"
-_INLINE_RE = re.compile(
-    rf"(?<!\*)\*\*({_INNER})\*\*(?!\*)|(?<!\*)\*({_INNER})\*(?!\*)|(?<!`)`({_SAFE}(?:[^`<>&\\\n\r\t]*{_SAFE})?)`(?!`)"
-    rf"|\[({_INNER})\]\(([!#-'*-;=?-~]+)\)")  # href: printable ASCII but ( ) < > " space
-_PLAIN_PIECE_RE = re.compile(r"[^\\`*_\[\]<>&!\n\r\t]*")
-
-
-def simple_inline(text: str) -> str | None:
-    """The HTML Markdown gives for *text* with only simple inline markup, or None.
-
-    Simple means ``*em*``, ``**strong**``, ``code`` spans and ``[text](target)``
-    links, none nested, around plain text (see :func:`is_plain`). Anything else is
-    left to Markdown (None).
-
-    >>> simple_inline("A *joker* and `ace_high`, see [the rules](../first-meld/).")
-    'A <em>joker</em> and <code>ace_high</code>, see <a href="../first-meld/">the rules</a>.'
-    """
-    if not text or not (text[0].isalpha() or text[0] in "*`[") or text.endswith(" ") \
-            or "--" in text or "..." in text or "  " in text:
-        return None
-    out = []
-    pos = 0
-    for m in _INLINE_RE.finditer(text):
-        piece = text[pos:m.start()]
-        if not _PLAIN_PIECE_RE.fullmatch(piece):
-            return None
-        out.append(piece)
-        strong, em, code, label, href = m.groups()
-        if strong is not None:
-            out.append(f"<strong>{strong}</strong>")
-        elif em is not None:
-            out.append(f"<em>{em}</em>")
-        elif code is not None:
-            out.append(f"<code>{code}</code>")
-        else:
-            out.append(f'<a href="{href}">{label}</a>')
-        pos = m.end()
-    rest = text[pos:]
-    if not _PLAIN_PIECE_RE.fullmatch(rest):
-        return None
-    out.append(rest)
-    return "".join(out)
-
-
-class MarkdownRenderer:
-    """Renders one segment of inline Markdown to HTML; a recurring text is rendered once."""
-
-    def __init__(self) -> None:
-        self._markdown: markdown.Markdown | None = None
-        # Segments that recur (captions, notes, titles in the navigation) are rendered
-        # once; most paragraphs occur once, so the memo is kept small.
-        self.inline = functools.lru_cache(maxsize=1024)(self._inline)
-
-    @property
-    def _md(self) -> markdown.Markdown:
-        if self._markdown is None:  # made on first use: plain text never needs it
-            from markdown.extensions.smarty import SmartyExtension
-
-            self._markdown = markdown.Markdown(
-                extensions=[_NoRawHtml(), SmartyExtension(smart_quotes=False)])
-        return self._markdown
-
-    def _inline(self, text: str) -> Markup:
-        if is_plain(text):
-            return Markup(text)
-        simple = simple_inline(text)
-        if simple is not None:
-            return Markup(simple)
-        html = self._md.reset().convert(text)
-        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
-            html = html[3:-4]
-        return Markup(html)
-
-
-@functools.lru_cache(maxsize=1024)  # a heading's id is that of its English text, in every language
-def slugify(text: str) -> str:
-    from markdown.extensions.toc import slugify as md_slugify
-
-    return str(md_slugify(text, "-")) or "section"
-
-
-_LANG_EN = Markup(' lang="en"')
-_NO_ATTR = Markup("")
+    if count <= NAV_FULL_UP_TO or current == 0:
+        return range(count)
+    middle = NAV_AROUND + 1 if current is None else current
+    start = max(1, min(middle - NAV_AROUND, count - 2 * NAV_AROUND - 1))
+    return [0, *range(start, min(count, start + 2 * NAV_AROUND + 1))]
 
 
 @dataclass
-class Text:
-    """A rendered segment: HTML, and whether it fell back to English."""
+class Job:
+    """What every language's rendering reads: made once, before any worker starts."""
 
-    html: Markup
-    fallback: bool
+    site: Site
+    tables: dict[tuple[str, int], VerifiedTable]
+    values: dict[str, int]  # the rule values (see :func:`site_builder.load.rule_values`)
+    names: dict[str, str]  # each language's name for itself
+    out: Path  # the staging folder
+    card_terms: list[tuple[str, str]]
+    # The (msgid, context, file) of the messages that are not in pages (rule profiles,
+    # templates), and the (msgid, context) of the templates': what coverage counts.
+    other: list[tuple[Msgid, str | None, str]]
+    template_keys: list[tuple[Msgid, str | None]]
+    bytecode: Any = None
 
-    @property
-    def lang_attr(self) -> Markup:
-        return _LANG_EN if self.fallback else _NO_ATTR
+    @classmethod
+    def of(cls, site: Site, verified: Verified, out: Path, bytecode: Any) -> Job:
+        """The job of rendering *site*, verified, into the staging folder *out*."""
+        templates = verified.templates
+        profiles = sorted(site.profiles.values(), key=lambda p: p.line)
+        other: list[tuple[Msgid, str | None, str]] = [
+            (p.name, None, PROFILES_FILE) for p in profiles]
+        other += [(m.msgid, m.context, m.source) for m in templates]
+        return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
+                   card_terms(templates), other, [(m.msgid, m.context) for m in templates],
+                   bytecode)
 
-    def __html__(self) -> str:
-        if self.fallback:
-            return f'<span lang="en">{self.html}</span>'
-        return str(self.html)
 
-    @property
-    def plain(self) -> str:
-        if "<" not in self.html and "&" not in self.html:  # nothing to strip or unescape
-            return " ".join(str(self.html).split())  # as striptags gives it
-        return Markup(self.html).striptags()
+@dataclass
+class LanguageResult:
+    """What one language's rendering gives the rest of the site (small; kept in the
+    build's record as JSON, see :meth:`as_json`)."""
+
+    lang: str
+    fallbacks: list[tuple[str, str, int, str]] = field(default_factory=list)
+    percent: dict[str, int] = field(default_factory=dict)
+    overall: Counts | None = None
+    pages: dict[str, Counts] = field(default_factory=dict)
+    ui: list[Message] = field(default_factory=list)  # translated messages of the templates
+    nav: list[tuple[Text, Text]] = field(default_factory=list)  # titles for nav_indexes(n, None)
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)  # size, mtime by file
+
+    def as_json(self) -> dict[str, Any]:
+        def counts(c: Counts) -> list[int]:
+            return [c.translated, c.fuzzy, c.untranslated]
+
+        return {"lang": self.lang, "fallbacks": self.fallbacks, "percent": self.percent,
+                "overall": counts(self.overall) if self.overall else None,
+                "pages": {k: counts(v) for k, v in self.pages.items()},
+                "ui": [[m.id, m.string, m.context] for m in self.ui],
+                "nav": [[t.html, t.fallback, d.html, d.fallback] for t, d in self.nav],
+                "files": self.files}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> LanguageResult:
+        def msgid(value: Any) -> Any:
+            return tuple(value) if isinstance(value, list) else value
+
+        return cls(data["lang"], [tuple(f) for f in data["fallbacks"]],
+                   data["percent"], Counts(*data["overall"]) if data["overall"] else None,
+                   {k: Counts(*v) for k, v in data["pages"].items()},
+                   [Message(msgid(i), msgid(s), context=c) for i, s, c in data["ui"]],
+                   [(Text(Markup(t), tf), Text(Markup(d), df)) for t, tf, d, df in data["nav"]],
+                   {k: tuple(v) for k, v in data["files"].items()})
+
+
+def _environment(job: Job, lang: str, translator: Translator) -> Any:
+    locale = "en" if lang == SOURCE_LANG else lang
+
+    def number(value: Any, locale: str = locale) -> str:
+        return format_number(value, locale)
+
+    env = make_environment(job.site.root / TEMPLATES_DIR, translator, number, job.bytecode)
+    memoize_macros(env)
+    return env
+
+
+def render_language(job: Job, lang: str) -> LanguageResult | list[Problem]:
+    """Read and check *lang*'s catalog, render its pages and 404 page into the staging
+    folder; what the rest of the site needs from it, or the catalog's problems."""
+    catalog = None
+    if lang != SOURCE_LANG:
+        catalog, problems = read_catalog(job.site.root, lang, job.card_terms)
+        if problems or catalog is None:
+            return problems
+    with template_errors(job.site.root / TEMPLATES_DIR):
+        return _render_language(job, lang, catalog)
+
+
+def _render_language(job: Job, lang: str, catalog: Any) -> LanguageResult:
+    site = job.site
+    result = LanguageResult(lang)
+    translator = Translator(lang, catalog)
+    env = _environment(job, lang, translator)
+    md = MarkdownRenderer()
+    values = localized_values(job.values, lang)
+
+    def emit(rel: str, data: bytes) -> None:
+        result.files[rel] = write_file(job.out, rel, data)
+
+    titles = PageLocalizer(lang, translator, md, values)
+    nav = [(page, titles.text(page.title), titles.text(page.description)) for page in site.pages]
+    pages: dict[str, Counts] = {}
+    for index, page in enumerate(site.pages):
+        known: dict[str, str | None] | None = None  # the page's translations, or None
+        if catalog is not None:  # each distinct text of the page, looked up once
+            counts = pages.setdefault(page_of(page.source), Counts())
+            known = {}
+            for text in dict.fromkeys(s.text for s in page.segments() if s.text):
+                state = coverage_state(found := catalog.get(text))
+                counts.add(state)
+                known[text] = str(found.string) if state == "translated" else None
+        loc = PageLocalizer(lang, translator, md, values, known=known)
+        title = loc.text(page.title)
+        description = loc.text(page.description)
+        blocks = page_blocks(page, loc, job.tables)
+        path = page_path(lang, page.slug)
+        ctx = _common(site, lang, page.slug, path, job.names)
+        ctx.update(page=page, title=title, description=description, blocks=blocks,
+                   percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
+                   games=GAME_NAMES, profiles=site.profiles)
+        ctx.update(navigation.page_context(nav, path, lang, index, blocks))
+        template = env.get_template("home.html" if page.slug == "index" else "page.html")
+        emit(path, template.render(ctx).encode("utf-8"))
+        result.percent[page.slug] = loc.percent
+        result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
+    path = f"{lang}/404.html"
+    ctx = _common(site, lang, None, path, job.names, absolute=True)
+    ctx.update(nav=_nav(nav, path, lang, None, None, navigation.root_path(site.config.base_url)),
+               percent=100)
+    emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    quickref.render(lang, env, emit, lambda slug, path: _common(  # the quick-reference sheets
+        site, lang, slug, path, job.names) | {"nav": _nav(nav, path, lang, None, None)})
+    result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
+    if catalog is None:
+        return result
+    overall = Counts()
+    seen: set[tuple[str, str, str | None]] = set()
+    for msgid, context, location in job.other:
+        singular = msgid[0] if isinstance(msgid, tuple) else msgid
+        where = page_of(location)
+        if singular and (where, singular, context) not in seen:
+            seen.add((where, singular, context))
+            pages.setdefault(where, Counts()).add(coverage_state(catalog.get(msgid, context)))
+    distinct: set[tuple[str, str | None]] = {(text, None) for page in site.pages for text in
+                (s.text for s in page.segments()) if text}
+    distinct.update((msgid[0] if isinstance(msgid, tuple) else msgid, context)
+                    for msgid, context, _ in job.other if msgid)
+    for text, context in distinct:
+        overall.add(coverage_state(catalog.get(text, context)))
+    result.overall, result.pages = overall, dict(sorted(pages.items()))
+    for msgid, context in job.template_keys:
+        message = catalog.get(msgid, context)
+        if message is not None and is_translated(message):
+            result.ui.append(message)
+    return result
+
+
+class _Messages:
+    """A few translated messages, looked up like a catalog (for :class:`Translator`)."""
+
+    def __init__(self, messages: list[Message]) -> None:
+        self.messages = {(m.id[0] if isinstance(m.id, tuple) else m.id, m.context): m
+                         for m in messages}
+
+    def get(self, id: Msgid, context: str | None = None) -> Message | None:
+        return self.messages.get((id[0] if isinstance(id, tuple) else id, context))
+
+
+def render_site_files(job: Job, results: dict[str, LanguageResult]
+                      ) -> dict[str, tuple[int, int]]:
+    """Each language's status page, the chooser, the root 404 page, sitemap, robots and
+    assets, written into the staging folder; the files written (size, mtime)."""
+    site = job.site
+    names = job.names
+    written: dict[str, tuple[int, int]] = {}
+
+    def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
+        written[rel] = write_file(job.out, rel, data)
+
+    status = [{"lang": lang, "name": names[lang], "overall": results[lang].overall or Counts(),
+               "pages": results[lang].pages} for lang in site.languages[1:]]
+    not_found: list[dict[str, str]] = []
+    with template_errors(site.root / TEMPLATES_DIR):
+        for lang in site.languages:
+            messages = results[lang].ui
+            translator = Translator(lang, _Messages(messages) if lang != SOURCE_LANG else None)
+            env = _environment(job, lang, translator)
+            nav = [(site.pages[i], *results[lang].nav[n])
+                   for n, i in enumerate(nav_indexes(len(site.pages), None))]
+            path = page_path(lang, STATUS_SLUG)
+            ctx = _common(site, lang, STATUS_SLUG, path, names)
+            ctx.update(nav=_nav(nav, path, lang, STATUS_SLUG, None), status=status, percent=100)
+            emit(path, env.get_template("status.html").render(ctx).encode("utf-8"))
+            not_found.append({"lang": lang, "name": names[lang],
+                              "title": translator.gettext("Page not found"),
+                              "link": translator.gettext("Go to the rules index"),
+                              "href": navigation.root_path(site.config.base_url)
+                              + page_path(lang, "index")})
+            if lang == SOURCE_LANG:
+                chooser_env = env
+        ctx = _common(site, SOURCE_LANG, "index", "index.html", names)
+        ctx.update(choices=[{"lang": lang, "name": names[lang],
+                             "href": relative("index.html", page_path(lang, "index"))}
+                            for lang in site.languages], percent=100)
+        emit("index.html", chooser_env.get_template("chooser.html").render(ctx).encode("utf-8"))
+        ctx = _common(site, SOURCE_LANG, None, "404.html", names, absolute=True)
+        ctx.update(choices=not_found, percent=100)
+        emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
+    slugs = [p.slug for p in site.pages] + [STATUS_SLUG]
+    per_file = max(1, SITEMAP_URLS // len(site.languages))
+    parts = [slugs[start:start + per_file] for start in range(0, len(slugs), per_file)]
+    if len(parts) == 1:
+        emit("sitemap.xml", _sitemap(site, slugs))
+    else:  # more URLs than one sitemap may list: several, and an index of them
+        for number, part in enumerate(parts, 1):
+            emit(f"sitemap-{number}.xml", _sitemap(site, part))
+        emit("sitemap.xml", _sitemap_index(site.config.base_url, len(parts)))
+    emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
+                        "sitemap.xml\n").encode())
+    for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
+        if asset.is_file():
+            data = asset.read_bytes()
+            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
+                 navigation.stylesheet(data) if asset.suffix == ".css" else data)
+    emit(rules_data.ASSET, rules_data.rules_asset(site.profiles))  # the checker's rule data
+    return written
+
+
+# --- one page's text ------------------------------------------------------------------------
 
 
 @dataclass
@@ -221,12 +356,9 @@ def localized_values(values: dict[str, int], lang: str) -> dict[str, str]:
     return {k: format_decimal(v, locale=locale) for k, v in values.items()}
 
 
-def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any],
-                keys: Mapping[int, str] | None = None) -> list[dict[str, Any]]:
-    """The page's blocks, localized, in the shape the templates expect.
-
-    *keys* gives each example block's :func:`example_key` by line, where the caller has
-    them already."""
+def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int], VerifiedTable]
+                ) -> list[Any]:
+    """The page's blocks, localized, in the shape the templates expect."""
     out: list[Any] = []
     for block in page.blocks:
         if isinstance(block, Heading):
@@ -238,21 +370,19 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[int, Any],
             out.append(Item(type="list", ordered=block.ordered,
                             entries=[loc.text(item) for item in block.items]))
         elif isinstance(block, ExampleBlock):
-            table = tables[block.line]  # its rows may be those of a block of the same text
+            table = tables[(page.source, block.line)]
             rows = [Item(caption=loc.text(row.caption),
                          note=loc.text(row.note) if row.note else None,
                          v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
             out.append(Item(type="example", table=block.table, rows=rows,
-                            key=keys[block.line] if keys else example_key(block)))
+                            key=example_key(block)))
     return out
 
 
-def example_key(block: ExampleBlock) -> str:
-    """Everything an example block's rendering depends on: its text, not where it stands.
 
-    Two blocks with the same key are verified and rendered the same, so each distinct
-    block is verified once and rendered once per language.
-    """
+def example_key(block: ExampleBlock) -> str:
+    """Everything an example block's rendering depends on: its text, not where it stands
+    (so that a block of the same text is rendered once per language)."""
     def fields(items: Mapping[str, Any]) -> list[tuple[str, str, int]]:
         return sorted((k, f.value, f.line - block.line) for k, f in items.items())
 
@@ -262,72 +392,111 @@ def example_key(block: ExampleBlock) -> str:
                   for r in block.rows]))
 
 
-MEMO_TABLES = 256
-MEMO_CHIPS = 1024
+# --- shared context -------------------------------------------------------------------------
 
 
-def _table_key(block: Any, *args: Any) -> str | None:
-    return None if args else getattr(block, "key", None)
+def _common(site: Site, lang: str, slug: str | None, path: str,
+            names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
+    """Context every template gets: links, switcher, alternates, metadata."""
+    base = site.config.base_url
+    root = navigation.root_path(base)  # the 404 pages link from the site's root: any host
+
+    def href(target: str) -> str:
+        return root + target if absolute else relative(path, target)
+
+    switcher = []
+    alternates = []
+    if slug is not None:
+        for other in site.languages:
+            switcher.append(Item(lang=other, name=names[other], current=other == lang,
+                                 href=href(page_path(other, slug))))
+            alternates.append(Item(hreflang=other, href=page_url(base, other, slug)))
+        default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
+        alternates.append(Item(hreflang="x-default", href=default))
+    else:
+        for other in site.languages:
+            switcher.append(Item(lang=other, name=names[other], current=other == lang,
+                                 href=href(page_path(other, "index"))))
+    canonical = (base if path == "index.html" else page_url(base, lang, slug)) if slug else None
+    return {
+        "lang": lang,
+        "language_name": names[lang],
+        "css": href(f"{ASSETS_DIR}/site.css"),
+        "home": href(page_path(lang, "index")),
+        "status_href": href(page_path(lang, STATUS_SLUG)),
+        "switcher": switcher,
+        "alternates": alternates,
+        "canonical": canonical,
+        "csp": CSP,
+        "slug": slug,
+        "nav": [],
+        **navigation.common_context(site.root, lang, path, href),
+    }
 
 
-def _card_key(card: Any, *args: Any) -> engine.Card | None:
-    return card if not args and isinstance(card, engine.Card) else None
+def _nav(nav: Any, path: str, lang: str, current: str | None,
+         index: int | None, base: str | None = None) -> list[Item]:
+    """The navigation of one page: every page, or on a large site the pages around *index*.
 
-
-def _cards_key(cards: Any, *args: Any) -> tuple[engine.Card, ...] | None:
-    if args or not isinstance(cards, list | tuple):
-        return None
-    key = tuple(cards)
-    return key if all(isinstance(card, engine.Card) for card in key) else None
-
-
-# The macros rendered once per environment (language) and distinct arguments: template,
-# macro, the key of its arguments (None: not memoized), how many results to keep.
-MEMOIZED_MACROS = (
-    ("_examples.html", "table", _table_key, MEMO_TABLES),  # a block, by its key
-    ("_cards.html", "card_name", _card_key, MEMO_CHIPS),
-    ("_cards.html", "chips", _cards_key, MEMO_CHIPS),
-)
-
-
-def memoize_macros(env: jinja2.Environment) -> None:
-    """Render each distinct example table and group of card chips once per environment
-    (language): see :data:`MEMOIZED_MACROS`.
-
-    Each of these macros is imported without context (``_blocks.html`` imports
-    ``_examples.html``, which imports ``_cards.html``), so what it gives depends on its
-    arguments and the language alone. Its module's attribute is replaced by a wrapper
-    that keeps the most recently used results; a call with arguments it has no key for
-    goes to the macro.
+    *nav* lists every page of the site, or (for pages that are not content pages) the
+    pages that :func:`nav_indexes` gives for no current page.
     """
-    for template, name, key_of, size in MEMOIZED_MACROS:
-        try:
-            module = env.get_template(template).module
-        except jinja2.TemplateNotFound:
-            continue
-        macro = getattr(module, name, None)
-        if isinstance(macro, jinja2.runtime.Macro):
-            setattr(module, name, _memoized(macro, key_of, size))
+    chosen = [nav[i] for i in nav_indexes(len(nav), index)]
+    return [Item(title=title, description=description, current=page.slug == current,
+                 href=(base + page_path(lang, page.slug)) if base
+                 else relative(path, page_path(lang, page.slug)))
+            for page, title, description in chosen]
 
 
-def _memoized(macro: Callable[..., Any], key_of: Callable[..., Any], size: int
-              ) -> Callable[..., Any]:
-    memo: OrderedDict[Any, Any] = OrderedDict()  # the most recently used, at most *size*
+def xml_escape(text: str) -> str:
+    """Escape ``&``, ``<`` and ``>`` (as ``xml.sax.saxutils.escape``, without its imports)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
-    def call(*args: Any, **kwargs: Any) -> Any:
-        key = None if kwargs or not args else key_of(*args)
-        if key is None:
-            return macro(*args, **kwargs)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = macro(*args)
-            if len(memo) > size:
-                memo.popitem(last=False)
-        else:
-            memo.move_to_end(key)
-        return found
 
-    return call
+def quoteattr(text: str) -> str:
+    """An XML attribute value with its quotes (as ``xml.sax.saxutils.quoteattr``).
+
+    >>> print(quoteattr('a&b'), quoteattr('say "hi"'))
+    "a&amp;b" 'say "hi"'
+    """
+    text = xml_escape(text).replace("\n", "&#10;").replace("\r", "&#13;").replace("\t", "&#9;")
+    if '"' in text:
+        if "'" in text:
+            return '"{}"'.format(text.replace('"', "&quot;"))
+        return f"'{text}'"
+    return f'"{text}"'
+
+
+def _sitemap_index(base: str, count: int) -> bytes:
+    """``sitemap.xml`` as the index of ``sitemap-1.xml`` to ``sitemap-COUNT.xml``."""
+    entries = "".join(f"  <sitemap><loc>{xml_escape(base)}sitemap-{n}.xml</loc></sitemap>\n"
+                      for n in range(1, count + 1))
+    return ('<?xml version="1.0" encoding="UTF-8"?>\n'
+            '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n'
+            f"{entries}</sitemapindex>\n").encode()
+
+
+def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
+    """``sitemap.xml``, in pieces (one per page, in every language), so that a large
+    site's sitemap is never held in memory whole."""
+    base = site.config.base_url
+    yield (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+           b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+           b'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n')
+    for slug in slugs:
+        lines = []
+        alternates = [f'    <xhtml:link rel="alternate" hreflang="{other}" '
+                      f"href={quoteattr(page_url(base, other, slug))}/>"
+                      for other in site.languages]
+        default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
+        alternates.append(f'    <xhtml:link rel="alternate" hreflang="x-default" '
+                          f"href={quoteattr(default)}/>\n  </url>")
+        for lang in site.languages:
+            lines.append(f"  <url>\n    <loc>{xml_escape(page_url(base, lang, slug))}</loc>")
+            lines.extend(alternates)
+        yield ("\n".join(lines) + "\n").encode("utf-8")
+    yield b"</urlset>\n"
+
 
 
 def relative(from_file: str, to_file: str) -> str:

@@ -27,7 +27,7 @@ from site_builder.errors import UserError
 
 BUNDLE = "pagefind"  # in each language's folder
 # Inside the indexed <main>: the ways around the page, not its rules.
-EXCLUDE = ".breadcrumbs, .toc, .pager, .to-top, .printed"
+EXCLUDE = ".breadcrumbs, .toc, .pager, .to-top, .printed, .checker"
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces
 # (pagefind-ui.js, -component-ui, -modular-ui, -highlight: about 450 KB per language)
 # are not used, and are removed.

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from site_builder.cache import CACHE_DIR
+from site_builder.project import CACHE_DIR
 
 WATCHED = ("content", "locales", "templates")
 RELOAD_PATH = "/__reload.js"
@@ -97,7 +97,7 @@ def rebuild(root: Path, out: Path, state: State) -> None:
 
     start = time.perf_counter()
     try:
-        result = build(root, out)
+        result = build(root, out, jobs=1)  # no processes forked from a threaded server
         problems: list[str] = []
         done = ", ".join(result.rendered) or "nothing changed"
         message = f"built ({done})"

@@ -27,6 +27,8 @@ CASES: dict[str, tuple[str, str, str, str]] = {
                       "caption: One pure sequence and one set of three", "missing claim 'total'"),
     "malformed front matter": (CV, "order: 20", "order twenty", "malformed front matter"),
     "bad order": (CV, "order: 20", "order: twenty", "must be a whole number"),
+    "bad checker flag": (FM, "checker: true", "checker: yes",
+                         "checker 'yes' must be true or false"),
     "unclosed front matter": (CV, "description: The CardVerse", "description The CardVerse",
                               "malformed front matter"),
     "malformed example line": (FM, "cards: AH 2H 3H", "cards AH 2H 3H", "malformed example line"),
@@ -179,16 +181,21 @@ def test_check_json_lists_every_claim() -> None:
     claims = report["claims"]
     assert all(c["ok"] for c in claims)
     # every stated claim line of the content appears, with its line
-    stated = set()
-    for rel in (FM, CV):
-        from conftest import ROOT
+    from conftest import ROOT
 
-        for number, text in enumerate((ROOT / rel).read_text(encoding="utf-8").splitlines(), 1):
+    keys = {"verdict", "kind", "points", "total", "threshold", "reasons", "reason", "jokers",
+            "hand_size", "winner", "hand", "returned", "hand_points", "scores", "stock",
+            "totals", "over", "winners"}
+    stated = set()
+    for path in sorted((ROOT / "content").glob("*.md")):
+        rel = f"content/{path.name}"
+        table = None
+        for number, text in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
             key = text.split(":", 1)[0]
-            if key in {"verdict", "kind", "points", "total", "threshold", "reasons", "reason",
-                       "jokers", "hand_size", "winner", "hand", "returned", "hand_points",
-                       "scores"}:
-                stated.add((rel, number))
+            if key == "table":
+                table = text.split(":", 1)[1].strip()
+            elif key in keys and not (table == "round" and key == "stock"):
+                stated.add((rel, number))  # a round's stock is its setup, not a claim
     assert {(c["source"], c["line"]) for c in claims} == stated
 
 
@@ -206,4 +213,41 @@ def test_a_catalog_folder_that_is_not_a_language(project: Path) -> None:
                "locale 'xx'); use a CLDR code such as ms, pl, vi or id; the folder's name " \
                "is the language's code" in errors, (command, errors)
         assert any(e.startswith(f"{FM}:{line}:") for e in errors), (command, errors)
+    assert not (project / "dist").exists()
+
+
+# --- illegal steps in a worked round: the build fails at that step, with the engine's reason ---
+
+WR = "content/whole-round.md"
+
+
+@pytest.mark.parametrize(("find", "replace", "step", "words"), [
+    # a joker exchange with the wrong card
+    ("step: 1: swap 5H for JK on 4", "step: 1: swap 2S for JK on 4", "step: 1: swap 2S",
+     "2S cannot replace the joker in meld 4 (4H 5H 6H): the joker stands for 5H"),
+    # going out with a meld that is not valid
+    ("step: 1: meld QC QH QS", "step: 1: meld QC QH 8D", "step: 1: meld QC QH 8D",
+     "QC QH 8D is not a valid meld (mixed_ranks)"),
+    ("step: 1: layoff 8D on 3", "step: 1: layoff 8D on 5", "step: 1: layoff 8D on 5",
+     "8D does not fit meld 5 (5C 6C 7C 8C): mixed_suits"),
+    # taking the discard without meeting its obligation: the card is not laid this turn
+    ("step: 1: meld 5C 6C 7C 8C", "step: 1: discard QC", "step: 1: discard QC",
+     "seat 1 took 8C from the discard pile and must lay 8C this turn"),
+    ("step: 1: meld 5C 6C 7C 8C", "step: 1: meld 5C 6C 7C", "step: 1: meld 5C 6C 7C\n",
+     "seat 1 must lay 8C this turn and could not after that"),
+    # ... or cannot be laid at all
+    ("step: 2: discard 8C", "step: 2: discard 2C", "step: 1: draw discard 8C",
+     "seat 1 may take 2C from the discard pile only to lay it this turn, and cannot"),
+])
+def test_an_illegal_round_step_fails_at_its_line(project: Path, find: str, replace: str,
+                                                  step: str, words: str) -> None:
+    break_file(project, WR, find, replace)
+    text = (project / WR).read_text(encoding="utf-8").splitlines()
+    line = max(n for n, t in enumerate(text, 1) if (t + "\n").startswith(step))  # the last
+    for command in ("build", "check"):
+        result = run_cli(command, "--root", str(project))
+        assert result.code == 2, (command, result.err)
+        assert "Traceback" not in result.err
+        assert any(e.startswith(f"{WR}:{line}: ") and words in e
+                   for e in result.err.splitlines()), (line, result.err)
     assert not (project / "dist").exists()

@@ -18,7 +18,9 @@ from site_builder.cli import main
 FLIPS = {"valid": "invalid", "invalid": "valid", "accepted": "rejected", "rejected": "accepted",
          "set": "sequence", "sequence": "set", "no_pure_sequence": "below_threshold",
          "below_threshold": "no_pure_sequence", "wrap": "gap", "ace_low_not_allowed": "wrap",
-         "duplicate_suit": "mixed_ranks"}
+         "duplicate_suit": "mixed_ranks", "too_short": "gap", "mixed_suits": "gap",
+         "gap": "wrap", "too_long": "too_short", "too_many_jokers": "gap",
+         "joker_not_allowed": "gap", "yes": "no", "no": "yes"}
 
 
 def mutate(field: str, value: str) -> str:

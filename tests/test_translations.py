@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from conftest import ROOT, run_cli
 
-from site_builder.render import MarkdownRenderer
+from site_builder.inline import MarkdownRenderer
 
 LANGS = ("id", "ms", "pl", "vi")
 
@@ -286,27 +286,18 @@ TRICKY_TEMPLATE = """{# Translators: a comment, which the build does not need #}
 """
 
 
-def test_the_builds_template_keys_are_babels_messages(project: Path) -> None:
-    """The build takes the templates' message keys from the trees it compiles them from,
-    not from Babel's extractor: they are the same messages, in the same order, whether
-    worked out here, kept while compiling, or read back from the cache."""
-    from site_builder import templates_i18n
-    from site_builder.build import _bytecode, _check_templates
-    from site_builder.cache import Cache
-    from site_builder.templates_i18n import template_keys, template_messages
+def test_the_builds_template_messages_are_babels(project: Path) -> None:
+    """The build takes the templates' messages from the trees it compiles them from (each
+    template is parsed once), not from Babel's extractor: the same messages, in the same
+    order, at the same lines."""
+    from site_builder.load import load, verify
+    from site_builder.messages import template_messages
 
     (project / "templates" / "tricky.html").write_text(TRICKY_TEMPLATE, encoding="utf-8")
-    babel = [(m.source, m.context, m.msgid) for m in template_messages(project)]
-    assert ("templates/tricky.html", None, ("One deck", "%(count)s decks")) in babel
-    assert ("templates/tricky.html", "seat", ("{n} seat", "{n} seats")) in babel
+    babel = [(m.source, m.line, m.context, m.msgid) for m in template_messages(project)]
+    assert ("templates/tricky.html", 5, None, ("One deck", "%(count)s decks")) in babel
+    assert ("templates/tricky.html", 4, "seat", ("{n} seat", "{n} seats")) in babel
     assert len(babel) > 100
-    templates_i18n._KEYS.clear()
-    assert template_keys(project) == babel  # parsed here
-    templates_i18n._KEYS.clear()
-    store = Cache(project)
-    assert not _check_templates(project, _bytecode(project, True), store)  # compiled
-    assert template_keys(project) == babel  # kept in this process while compiling
-    templates_i18n._KEYS.clear()
-    assert template_keys(project, store) == babel  # read back from the cache
-    assert len(list((project / ".cache" / "site-builder" / "template-keys").iterdir())) == \
-        len(list((project / "templates").glob("*.html")))
+    site, problems = load(project)
+    built = verify(site, problems, catalogs=False).templates
+    assert [(m.source, m.line, m.context, m.msgid) for m in built] == babel

@@ -17,17 +17,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.build import load_site, template_problems, verify_site
     from site_builder.errors import UserError
-    from site_builder.examples import PROFILES_FILE
+    from site_builder.load import load, verify
 
-    site, problems = load_site(args.root)
-    # Every problem in one run, as the build reports them: what loaded is checked too,
-    # but no example is replayed without the rule profiles.
-    profiles = not any(p.path == PROFILES_FILE for p in problems)
-    checked = verify_site(site, examples=profiles)
-    problems = problems + checked.problems + template_problems(args.root)
-    claims = [c.as_json() for c in checked.verification.claims]
+    # Every problem in one run, as the build reports them: what loaded is checked too.
+    site, problems = load(args.root)
+    checked = verify(site, problems)
+    problems = checked.problems
+    claims = [c.as_json() for c in checked.claims]
     if args.json:
         print(json.dumps({
             "ok": not problems,

@@ -5,6 +5,13 @@
     site-builder engine hand --game cardverse --ace-high AH KS 7D
     site-builder engine layoff --game rami51 --meld "5H 6H 7H" 8H
     site-builder engine simulate --game cardverse --players hard,easy --games 100 --seed 1
+    site-builder engine round --game rami51 --hands "6S 9C 9D" "2C 3D" --stock "4C 5C" \
+        --discard 8D "1: draw stock; 1: discard 4C"
+    site-builder engine game --game rami51 "0, 35" "12, 0"
+
+``--variation NAME`` (repeatable) applies one of the published variations
+(``house``, ``two_jokers``, ``joker_25``, ``hundred``, ``ace_one``,
+``free_discard``) on top of the game's reference rules.
 
 Exit 0 whenever a verdict is given (valid or not); exit 2 with one line on
 stderr for bad input (an unknown card or game, a malformed option).
@@ -25,17 +32,22 @@ from typing import Any
 
 from site_builder.engine import (
     PRESETS,
+    VARIATIONS,
     Card,
     CardError,
     MeldResult,
+    ReplayError,
     RulesError,
     RuleSet,
     evaluate_layoff,
     evaluate_meld,
     evaluate_opening,
+    game_over,
+    game_winners,
     get_rules,
     hand_points,
     parse_cards,
+    replay,
     simulate,
 )
 from site_builder.errors import UserError
@@ -66,6 +78,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     joker_value.add_argument("--joker-value", type=int, metavar="N",
                              help="house rule: a laid joker is worth N points "
                                   "(default: the card it replaces, the lowest where ambiguous)")
+    joker_value.add_argument("--variation", action="append", default=[], metavar="NAME",
+                             choices=sorted(VARIATIONS),
+                             help="apply a published variation (repeatable): "
+                                  + ", ".join(VARIATIONS))
 
     meld = commands.add_parser("meld", parents=[common, game, joker_value],
                                help="judge one meld", description="Judge one meld.")
@@ -107,8 +123,30 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
                      help="house rule: going out needs a final discard")
     sim.set_defaults(func=run_simulate)
 
+    rnd = commands.add_parser("round", parents=[common, game, joker_value],
+                              help="replay a round written in round notation",
+                              description="Replay a round step by step (e.g. '1: draw stock; "
+                                          "1: meld 5H 6H 7H; 2: swap 7S for JK on 1').")
+    rnd.add_argument("--hands", nargs="+", required=True, metavar="CARDS",
+                     help='one argument per seat, e.g. "5H 6H 7H KS" "2C 3D 4S"')
+    rnd.add_argument("--stock", required=True, metavar="CARDS", help="the stock, top card first")
+    rnd.add_argument("--discard", default="", metavar="CARDS",
+                     help="the discard pile, its top card last")
+    rnd.add_argument("steps", nargs="+", metavar="STEPS",
+                     help="steps separated by ';' or given as separate arguments")
+    rnd.set_defaults(func=run_round)
+
+    gm = commands.add_parser("game", parents=[common, game, joker_value],
+                             help="add up a game's round scores",
+                             description="Add up round scores (one argument per round, "
+                                         "one number per seat) and say who wins.")
+    gm.add_argument("rounds", nargs="+", metavar="SCORES", help='e.g. "0, 35" "12, 0"')
+    gm.set_defaults(func=run_game)
+
 
 def _rules(args: argparse.Namespace, **overrides: Any) -> RuleSet:
+    for name in getattr(args, "variation", None) or []:
+        overrides.update(VARIATIONS[name])
     joker_value = getattr(args, "joker_value", None)
     if joker_value is not None:
         overrides["joker_value"] = joker_value
@@ -182,3 +220,40 @@ def run_simulate(args: argparse.Namespace) -> int:
            "rounds_per_second": round(result.rounds / elapsed, 1) if elapsed > 0 else None,
            "violations": list(result.violations)})
     return 1 if result.violations else 0
+
+
+def run_round(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    hands = [_cards(text, f"--hands {i}: ") for i, text in enumerate(args.hands, 1)]
+    stock = _cards(args.stock, "--stock: ")
+    discard = _cards(args.discard, "--discard: ")
+    try:
+        done = replay(rules, hands, stock, discard, "; ".join(args.steps))
+    except ReplayError as exc:
+        raise UserError(str(exc)) from exc
+    ending = done.ending
+    return _emit({
+        "steps": [{"step": step.text, "note": step.note} for step in done.steps],
+        "hands": [" ".join(c.code for c in hand) for hand in done.hands],
+        "table": [str(meld) for meld in done.table],
+        "over": ending is not None,
+        "winner": ending.winner + 1 if ending else None,
+        "hand_points": list(ending.hand_points) if ending else None,
+        "scores": list(ending.scores) if ending else None,
+    })
+
+
+def run_game(args: argparse.Namespace) -> int:
+    rules = _rules(args)
+    rounds: list[list[int]] = []
+    for i, text in enumerate(args.rounds, 1):
+        try:
+            rounds.append([int(part) for part in text.replace(",", " ").split()])
+        except ValueError:
+            raise UserError(f"round {i}: {text!r} is not a list of whole numbers") from None
+    if len({len(r) for r in rounds}) != 1:
+        raise UserError("every round needs one score per seat")
+    totals = [sum(column) for column in zip(*rounds, strict=True)]
+    over = game_over(totals, rules)
+    return _emit({"totals": totals, "target": rules.target_score, "over": over,
+                  "winners": [seat + 1 for seat in game_winners(totals, rules)] if over else []})

@@ -43,10 +43,10 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _site(root: Path) -> Any:
-    from site_builder.build import load_site
     from site_builder.errors import UserError
+    from site_builder.load import load
 
-    site, problems = load_site(root)
+    site, problems = load(root)
     if problems:
         raise UserError(problems)
     return site
@@ -98,9 +98,10 @@ def _with_previous(text: str, catalog: Any) -> str:
 
 
 def template(root: Path) -> Any:
-    from site_builder.source import source_catalog
+    from site_builder.messages import source_catalog
 
-    return source_catalog(_site(root))
+    site = _site(root)
+    return source_catalog(site.root, site.pages, site.profiles)
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -143,7 +144,7 @@ def run_init(args: argparse.Namespace) -> int:
 
     from site_builder.errors import Problem, UserError
     from site_builder.i18n import SOURCE_LANG, parse_locale, po_path
-    from site_builder.source import FIXED_DATE, PROJECT
+    from site_builder.messages import FIXED_DATE, PROJECT
 
     lang = args.lang.replace("-", "_")
     try:
@@ -176,31 +177,38 @@ def run_init(args: argparse.Namespace) -> int:
 def run_compile(args: argparse.Namespace) -> int:
     from babel.messages.mofile import write_mo
 
-    from site_builder.build import verify_site
     from site_builder.errors import UserError
     from site_builder.i18n import po_path
+    from site_builder.load import read_catalog
+    from site_builder.messages import card_terms, template_messages
 
     site = _site(args.root)
-    problems = [p for p in verify_site(site).problems if p.path.startswith("locales/")]
+    terms = card_terms(template_messages(args.root))
+    catalogs = {lang: read_catalog(args.root, lang, terms) for lang in site.languages[1:]}
+    problems = [p for _, found in catalogs.values() for p in found]
     if problems:
         raise UserError(problems)
-    for lang, loaded in sorted(site.catalogs.items()):
+    for lang, (catalog, _) in sorted(catalogs.items()):
         mo = args.root / po_path(lang).replace(".po", ".mo")
         with mo.open("wb") as fh:
-            write_mo(fh, loaded.catalog, use_fuzzy=False)
+            write_mo(fh, catalog, use_fuzzy=False)
         print(f"{mo.relative_to(args.root).as_posix()}: compiled")
     return 0
 
 
 def stats_data(root: Path) -> dict[str, Any]:
-    from site_builder.i18n import coverage
-    from site_builder.source import source_catalog
+    from site_builder.i18n import coverage, load_catalog
+    from site_builder.messages import source_catalog
 
     site = _site(root)
-    source = source_catalog(site)
+    source = source_catalog(site.root, site.pages, site.profiles)
     data: dict[str, Any] = {}
     for lang in site.languages[1:]:
-        loaded = site.catalogs.get(lang)
+        loaded, problems = load_catalog(root, lang)
+        if problems:
+            from site_builder.errors import UserError
+
+            raise UserError(problems)
         overall, pages = coverage(source, loaded.catalog if loaded else None)
         data[lang] = {**overall.as_json(), "pages": {k: v.as_json() for k, v in pages.items()}}
     return data

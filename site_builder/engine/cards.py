@@ -7,6 +7,8 @@ A card is written as its rank followed by its suit: ``QH`` (queen of hearts),
 * Suits: ``C D H S`` or the glyphs ``♣ ♦ ♥ ♠`` (the white glyphs
   ``♧ ♢ ♡ ♤`` are accepted too).
 * Case does not matter: ``qh``, ``Qh`` and ``QH`` are the same card.
+* A variation selector U+FE0F after a suit glyph (``♥️``, as phone keyboards type
+  it) is ignored.
 * The joker is ``JK``; the word ``joker`` (any case) is accepted as well.
 
 The canonical notation (:attr:`Card.code`, ``str(card)``) always uses the
@@ -198,6 +200,8 @@ _SEPARATORS: Final = re.compile(r"[\s,]+")
 @lru_cache(maxsize=256)
 def _lookup(token: str) -> Card | None:
     text = token.strip().upper()
+    if text[-1:] == "\ufe0f" and text[-2:-1] in _SUIT_TOKENS:  # emoji form of a suit glyph
+        text = text[:-1]
     if text in _JOKER_TOKENS:
         return JOKER
     suit = _SUIT_TOKENS.get(text[-1:])
@@ -214,8 +218,8 @@ def parse_card(token: str, position: int = 1) -> Card:
 
     >>> parse_card("qh")
     Card(rank=<Rank.QUEEN: 12>, suit=<Suit.H: 'H'>)
-    >>> [parse_card(t).code for t in ("T♠", "10s", "a♥", "Joker", "jk")]
-    ['10S', '10S', 'AH', 'JK', 'JK']
+    >>> [parse_card(t).code for t in ("T♠", "10s", "a♥", "Joker", "jk", "Q\u2665\ufe0f")]
+    ['10S', '10S', 'AH', 'JK', 'JK', 'QH']
     >>> try:
     ...     parse_card("ZZ", position=4)
     ... except CardError as exc:

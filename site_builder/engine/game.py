@@ -1,10 +1,14 @@
 """Games and simulations: rounds until a player reaches the target score.
 
 A game deals round after round with a seeded shuffle; the first seat moves
-on by one each round. The winner of a round gains the points left in the
-opponents' hands (:func:`~site_builder.engine.scoring.round_scores`); the game
-ends when a player reaches ``rules.target_score`` (100), and only the round
-winner's score changes, so that player wins the game.
+on by one each round. Each round's scores are added to the totals
+(:func:`~site_builder.engine.scoring.round_scores`: in CardVerse the round
+winner gains the points left in the opponents' hands; in Rami 40/51 each
+player scores their own hand's points as penalty points). The game ends when
+a total reaches ``rules.target_score`` (:func:`~site_builder.engine.scoring.game_over`)
+and the best total wins: the highest in CardVerse, the lowest in Rami
+(:func:`~site_builder.engine.scoring.game_winners`; ``winner`` is the first of
+the tied seats).
 
 Every round is checked as it is played. A **violation** is any broken
 invariant: a card gained or lost (hands, stock, discard pile and table must
@@ -31,7 +35,7 @@ from site_builder.engine.melds import evaluate_meld
 from site_builder.engine.players import Player, make_player
 from site_builder.engine.round import Action, Phase, RoundEnding, RoundState
 from site_builder.engine.rules import RulesError, RuleSet
-from site_builder.engine.scoring import hand_points, round_scores
+from site_builder.engine.scoring import game_over, game_winners, hand_points, round_scores
 
 __all__ = ["GameResult", "RoundResult", "Simulation", "play_game", "play_round", "simulate"]
 
@@ -61,10 +65,16 @@ class GameResult:
     violations: tuple[str, ...]
 
 
-def _fallback(state: RoundState) -> Action:
+def _fallback(state: RoundState) -> Action | None:
+    """A legal action in place of a refused one, or ``None`` if there is none."""
     if state.phase is Phase.DRAW:
         return Action("draw_stock") if state.can_draw_stock() else Action("draw_discard")
-    return Action("discard", (state.hands[state.turn][0],))
+    first = Action("discard", (state.hands[state.turn][0],))
+    if state.can(first):
+        return first
+    legal = state.legal_actions()  # e.g. a card taken from the discard pile is still owed
+    choices = [a for a in legal if a.kind == "discard"] or list(legal)
+    return choices[0] if choices else None
 
 
 def play_round(state: RoundState, players: Sequence[Player], *,
@@ -96,7 +106,11 @@ def play_round(state: RoundState, players: Sequence[Player], *,
         except ValueError as exc:
             violations.append(f"seat {seat + 1} asked for an illegal action "
                               f"({action.describe(seat)}): {exc}")
-            action = _fallback(state)
+            fallback = _fallback(state)
+            if fallback is None:
+                violations.append(f"seat {seat + 1} has no legal action")
+                break
+            action = fallback
             state.apply(action)
         actions += 1
         # Every action keeps the number of cards; at the end of each turn the cards
@@ -129,7 +143,7 @@ def _check_end(state: RoundState) -> list[str]:
             problems.append("a stock-out with cards left in the stock")
         if points.index(min(points)) != ending.winner:
             problems.append("the stock-out winner does not hold the fewest points")
-    if ending.scores != round_scores(hands, ending.winner, state.rules):
+    if ending.scores != round_scores(hands, ending.winner, state.rules, state.opened):
         problems.append("the round scores do not follow the rules")
     return problems
 
@@ -151,7 +165,7 @@ def play_game(rules: RuleSet, players: Sequence[Player], seed: int, *, first: in
     scores = [0] * n
     rounds: list[RoundResult] = []
     violations: list[str] = []
-    while max(scores) < rules.target_score:
+    while not game_over(scores, rules):
         if len(rounds) >= max_rounds:
             violations.append(f"the game did not end after {max_rounds} rounds")
             break
@@ -164,8 +178,7 @@ def play_game(rules: RuleSet, players: Sequence[Player], seed: int, *, first: in
             break
         for seat, gained in enumerate(result.ending.scores):
             scores[seat] += gained
-    top = max(scores)
-    winner = scores.index(top) if top >= rules.target_score else None
+    winner = game_winners(scores, rules)[0] if game_over(scores, rules) else None
     return GameResult(tuple(rounds), tuple(scores), winner, tuple(violations))
 
 

@@ -13,6 +13,10 @@ names the seat (counted from 1) and one action:
                                 from 1 in the order they were laid; numbers
                                 never change, and a withdrawn opening's
                                 numbers are not reused)
+``2: swap 7S for JK on 1``      put 7S in the place of the joker in table
+                                meld 1 and take the joker into the hand
+                                (joker exchange; the joker must be laid in
+                                the same turn)
 ``1: discard KS``               discard; this ends the turn
 =============================== ==============================================
 
@@ -71,6 +75,7 @@ from site_builder.engine.round import (
     Operation,
     RoundEnding,
     RoundState,
+    Swapping,
     TableMeld,
 )
 from site_builder.engine.rules import RulesError, RuleSet
@@ -123,6 +128,7 @@ class Step:
 
 _STEP: Final = re.compile(r"^\s*(\d+)\s*:\s*(.*?)\s*$", re.S)
 _LAYOFF: Final = re.compile(r"^(.*?)\s+on\s+(\d+)$", re.I | re.S)
+_SWAP: Final = re.compile(r"^(\S+)\s+for\s+(?:jk|joker)\s+on\s+(\d+)$", re.I | re.S)
 
 
 def parse_steps(text: str | Sequence[str]) -> tuple[Step, ...]:
@@ -135,7 +141,7 @@ def parse_steps(text: str | Sequence[str]) -> tuple[Step, ...]:
     Traceback (most recent call last):
     ...
     site_builder.engine.notation.ReplayError: step 1 (1: pass): unknown action 'pass' \
-(draw stock, draw discard, meld, layoff … on N, discard)
+(draw stock, draw discard, meld, layoff … on N, swap … for JK on N, discard)
     """
     if isinstance(text, str):
         lines = [re.sub(r"#.*", "", line) for line in text.splitlines()]
@@ -177,6 +183,12 @@ def _parse_step(number: int, text: str) -> Step:
                 raise ReplayError(number, text, "write a lay-off as 'layoff CARDS on N'")
             return Step(number, text, seat,
                         Action("lay_off", _some_cards(layoff.group(1)), int(layoff.group(2))))
+        if verb == "swap":
+            swap = _SWAP.match(rest)
+            if swap is None:
+                raise ReplayError(number, text, "write a joker exchange as 'swap CARD for JK on N'")
+            return Step(number, text, seat,
+                        Action("swap", (_one_card(swap.group(1)),), int(swap.group(2))))
         if verb == "discard":
             return Step(number, text, seat, Action("discard", (_one_card(rest),)))
     except CardError as exc:
@@ -184,7 +196,7 @@ def _parse_step(number: int, text: str) -> Step:
     except _Shape as exc:
         raise ReplayError(number, text, str(exc)) from None
     raise ReplayError(number, text, f"unknown action {verb!r} (draw stock, draw discard, meld, "
-                                    f"layoff … on N, discard)")
+                                    f"layoff … on N, swap … for JK on N, discard)")
 
 
 class _Shape(ValueError):
@@ -238,6 +250,9 @@ class ReplayStep:
             return text + ("; goes out" if op.went_out else "")
         if isinstance(op, RoundEnding):
             return str(op)
+        if isinstance(op, Swapping):
+            return (f"swap {op.card.code} for the joker on meld {op.number} "
+                    f"({op.points} points); the joker goes to the hand")
         return self.text.split(": ", 1)[1] + (
             f" ({op.points} points)" + ("; goes out" if op.went_out else ""))
 

@@ -164,7 +164,10 @@ class _Base:
             return None
         if view.rules.discard_to_win and len(view.hand) <= 1:
             return None
-        for card in sorted(view.hand, key=lambda c: _strength(c, view.rules), reverse=True):
+        # The card taken from the discard pile first: it must be laid this turn.
+        first = [view.drawn] if view.drawn is not None and view.drawn in view.hand else []
+        for card in [*first, *sorted(view.hand, key=lambda c: _strength(c, view.rules),
+                                     reverse=True)]:
             for meld in view.table:
                 if _fits(card, meld, view.rules):
                     return Action("lay_off", (card,), meld.number)
@@ -246,6 +249,8 @@ class HardPlayer(NormalPlayer):
         """Also take the top, now and then, to keep it when it beats the worst card held."""
         if super().wants(top, view):
             return True
+        if view.rules.discard_must_be_used:  # a card taken must be laid this turn
+            return False
         takes = sum(1 for op in view.history
                     if isinstance(op, Drawing) and op.seat == view.seat and op.source == "discard")
         if takes >= self.MAX_KEPT_TAKES:

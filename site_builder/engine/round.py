@@ -11,8 +11,10 @@ The turn of the seat whose turn it is:
 
 1. **Draw** the top card of the stock (:meth:`RoundState.draw_stock`) or of
    the discard pile (:meth:`RoundState.draw_discard`).
-2. **Lay** melds (:meth:`RoundState.meld`) and **lay off** cards onto melds on
-   the table (:meth:`RoundState.lay_off`), as often as the player likes.
+2. **Lay** melds (:meth:`RoundState.meld`), **lay off** cards onto melds on
+   the table (:meth:`RoundState.lay_off`) and **exchange** a joker on the table
+   for the card it stands for (:meth:`RoundState.swap`), as often as the
+   player likes.
 3. **Discard** one card (:meth:`RoundState.discard`); the turn passes on.
 
 Rules, all read from the :class:`~site_builder.engine.rules.RuleSet`:
@@ -27,6 +29,14 @@ Rules, all read from the :class:`~site_builder.engine.rules.RuleSet`:
   not lay off. An opening is confirmed at the discard, so a Rami player lays
   off from the turn after the opening. Without an opening (CardVerse) every
   player may lay off onto any meld at any time after drawing.
+* **Taking the discard** (``discard_must_be_used``, Rami 40/51): the card
+  taken from the discard pile must be laid in a meld or a lay-off in the same
+  turn; if it is part of an opening, that opening must be accepted. A discard
+  that would leave the obligation unmet is refused.
+* **Joker exchange** (``joker_exchange``, Rami 40/51): a player who has
+  opened may put the card a joker on the table stands for in its place and
+  take the joker into the hand; the meld must stay the same meld (a sequence
+  keeps its cards' places). The joker must be laid in the same turn, as above.
 * **Going out.** The round ends when a player has no cards after a legal
   action. By default that may be a meld, a lay-off or the discard of the last
   card; with ``discard_to_win`` only the final discard goes out, so a meld or
@@ -36,7 +46,10 @@ Rules, all read from the :class:`~site_builder.engine.rules.RuleSet`:
 * **Stock out.** When the player whose turn begins must draw and the stock is
   empty, the round ends: the fewest hand points win, a tie goes to the first
   seat among the tied. The discard pile is never reshuffled.
-* **Score.** The winner gains the points left in the opponents' hands.
+* **Score.** CardVerse: the winner gains the points left in the opponents'
+  hands. Rami 40/51 (``penalty_scoring``): each other player scores the
+  points left in their own hand as penalty points
+  (:func:`~site_builder.engine.scoring.round_scores`).
 
 Seats are numbered from 0 in fields and arguments, and from 1 in sentences
 and in the notation (``str(record)``).
@@ -72,14 +85,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from site_builder.engine.cards import Card
+from site_builder.engine.cards import JOKER, Card
 from site_builder.engine.deal import Deal
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import MeldKind, MeldResult, evaluate_meld
 from site_builder.engine.opening import OpeningResult, evaluate_opening
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points, round_scores, stock_out_winner
-from site_builder.engine.search import find_melds
+from site_builder.engine.search import best_arrangement, find_melds
 
 __all__ = [
     "Action",
@@ -92,12 +105,13 @@ __all__ = [
     "Phase",
     "RoundEnding",
     "RoundState",
+    "Swapping",
     "TableMeld",
     "View",
     "needs_opening",
 ]
 
-ActionKind = Literal["draw_stock", "draw_discard", "meld", "lay_off", "discard"]
+ActionKind = Literal["draw_stock", "draw_discard", "meld", "lay_off", "swap", "discard"]
 
 
 class Phase(enum.Enum):
@@ -147,6 +161,8 @@ class Action:
             return prefix + "meld " + _codes(self.cards)
         if self.kind == "lay_off":
             return prefix + f"layoff {_codes(self.cards)} on {self.target}"
+        if self.kind == "swap":
+            return prefix + f"swap {_codes(self.cards)} for JK on {self.target}"
         return prefix + "discard " + _codes(self.cards)
 
 
@@ -215,6 +231,22 @@ class LayingOff:
 
 
 @dataclass(frozen=True, slots=True)
+class Swapping:
+    """A joker exchange: ``card`` from the hand took the place of a joker in table meld
+    ``number``, and the joker went to the hand; ``points`` and ``arrangement`` are the
+    meld's after the exchange."""
+
+    seat: int
+    number: int
+    card: Card
+    points: int
+    arrangement: tuple[Card, ...]
+
+    def __str__(self) -> str:
+        return f"{self.seat + 1}: swap {self.card.code} for JK on {self.number}"
+
+
+@dataclass(frozen=True, slots=True)
 class Discarding:
     """A discard. ``opening`` is the check of a pending opening made at this discard
     (``None`` if there was none); when it falls short, ``returned`` holds the
@@ -249,7 +281,7 @@ class RoundEnding:
                 f"hand points {' '.join(str(p) for p in self.hand_points)}")
 
 
-Operation = Drawing | Melding | LayingOff | Discarding | RoundEnding
+Operation = Drawing | Melding | LayingOff | Swapping | Discarding | RoundEnding
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,7 +329,7 @@ class RoundState:
 
     __slots__ = ("_drawn", "_ending", "_hands", "_history", "_next_number", "_opened",
                  "_pending", "_phase", "_public", "_stock", "_table", "_turn", "rules",
-                 "_discard_pile")
+                 "_discard_pile", "_owed")
 
     def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
                  discard: Sequence[Card] = (), *, first: int = 0) -> None:
@@ -327,6 +359,9 @@ class RoundState:
         self._ending: RoundEnding | None = None
         self._next_number = 1
         self._discard_pile = list(discard)
+        # Cards that must leave the hand by a meld or lay-off this turn: (card, the
+        # number of copies held when the obligation arose, why).
+        self._owed: list[tuple[Card, int, str]] = []
         if not self._stock:
             self._end("stock_out")
 
@@ -445,11 +480,14 @@ class RoundState:
             kinds: list[ActionKind] = []
             if self._stock:
                 kinds.append("draw_stock")
-            if self._discard_pile:
+            if self._discard_pile and self.can_draw_discard():
                 kinds.append("draw_discard")
             return tuple(kinds)
         if self._phase is Phase.PLAY:
             if self._opened[self._turn] and self._table:
+                if self.rules.joker_exchange and any(
+                        c.is_joker for m in self._table.values() for c in m.cards):
+                    return ("meld", "lay_off", "swap", "discard")
                 return ("meld", "lay_off", "discard")
             return ("meld", "discard")
         return ()
@@ -480,7 +518,10 @@ class RoundState:
                 for card in dict.fromkeys(hand):
                     if self.can_lay_off(number, (card,)):
                         actions.append(Action("lay_off", (card,), number))
-        actions.extend(Action("discard", (card,)) for card in dict.fromkeys(hand))
+                    if self.can_swap(number, card):
+                        actions.append(Action("swap", (card,), number))
+        actions.extend(Action("discard", (card,)) for card in dict.fromkeys(hand)
+                       if self.can_discard(card))
         return tuple(actions)
 
     # ----------------------------------------------------------------- drawing
@@ -502,10 +543,102 @@ class RoundState:
         return self._drew(Drawing(self._turn, "stock", card))
 
     def verify_draw_discard(self) -> None:
-        """Raise ValueError unless the player may take the top of the discard pile."""
+        """Raise ValueError unless the player may take the top of the discard pile.
+
+        With ``discard_must_be_used`` the card must be one the player can lay this
+        turn: in a new meld or on a meld on the table once opened, or else in an
+        opening that is accepted.
+
+        >>> from site_builder.engine import get_rules, parse_cards
+        >>> state = RoundState(get_rules("rami51"), [parse_cards("5C 6C KH KS KD 2D"),
+        ...     parse_cards("2C 3D")], parse_cards("4C 5C"), parse_cards("7C"))
+        >>> state.verify_draw_discard()
+        Traceback (most recent call last):
+        ...
+        ValueError: seat 1 may take 7C from the discard pile only to lay it this turn, and \
+cannot: no opening that uses it is accepted
+        """
         self._verify_phase(Phase.DRAW)
         if not self._discard_pile:
             raise ValueError("the discard pile is empty")
+        if self.rules.discard_must_be_used:
+            why = self._cannot_lay(self._discard_pile[-1])
+            if why:
+                raise ValueError(f"seat {self._turn + 1} may take "
+                                 f"{self._discard_pile[-1].code} from the discard pile only "
+                                 f"to lay it this turn, and cannot: {why}")
+
+    def _cannot_lay(self, card: Card) -> str:
+        """Why the player whose turn it is could not lay *card* this turn if they took it
+        ('' if they could)."""
+        hand = [*self._hands[self._turn], card]
+        return self._unreachable(hand, [card], self._pending_groups(),
+                                 [m.cards for m in self._table.values()])
+
+    def _pending_groups(self) -> list[tuple[Card, ...]]:
+        return [self._table[n].cards for n in self._pending]
+
+    def _unreachable(self, hand: list[Card], owed: list[Card],
+                     pending: list[tuple[Card, ...]], table: list[tuple[Card, ...]]) -> str:
+        """Why the cards *owed* (still in *hand*) could not all be laid this turn, '' if they
+        could: on the table once opened, or else in a first meld that is accepted (with the
+        melds already *pending*). Each owed card is judged on its own."""
+        rules = self.rules
+        keep = 1 if rules.discard_to_win else 0
+        if self._opened[self._turn]:
+            for card in owed:
+                if not any(card in m and len(hand) - len(m) >= keep
+                           for m in find_melds(hand, rules)) and not (
+                        len(hand) - 1 >= keep
+                        and any(evaluate_layoff(t, (card,), rules).valid for t in table)):
+                    return "it fits no meld"
+            return ""
+        if not owed:  # laid in the first meld: it must be accepted, or completed
+            if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep):
+                return ""
+            return "no opening that uses it is accepted"
+        for card in owed:
+            melds = [m for m in find_melds(hand, rules)
+                     if card in m and len(hand) - len(m) >= keep]
+            if not melds:
+                return "it fits no meld"
+            for meld in melds:
+                rest = list(hand)
+                for c in meld:
+                    rest.remove(c)
+                if (evaluate_opening([*pending, meld], rules).accepted
+                        or self._completes(rest, [*pending, meld], keep)):
+                    break
+            else:
+                return "no opening that uses it is accepted"
+        return ""
+
+    def _completes(self, hand: list[Card], pending: list[tuple[Card, ...]], keep: int) -> bool:
+        """Whether melds from *hand* can make the *pending* first meld acceptable."""
+        so_far = evaluate_opening(pending, self.rules) if pending else None
+        total = so_far.total if so_far else 0
+        pure = so_far.pure_sequence if so_far else False
+        found = best_arrangement(
+            hand, self.rules, min_points=max((self.rules.opening_threshold or 0) - total, 0),
+            need_pure=self.rules.pure_sequence_required and not pure, keep=keep)
+        return bool(found.melds) and evaluate_opening([*pending, *found.melds],
+                                                      self.rules).accepted
+
+    def _verify_still_owed(self, hand: list[Card], table: list[tuple[Card, ...]],
+                           pending: list[tuple[Card, ...]], extra: Sequence[Card] = ()) -> None:
+        """Refuse an action after which a card owed this turn could no longer be laid."""
+        if not hand:
+            return  # the action goes out
+        owed = [card for card, count, _ in self._owed if hand.count(card) >= count]
+        owed.extend(extra)
+        if not self._owed and not extra:
+            return
+        why = self._unreachable(hand, owed, pending, table)
+        if why:
+            cards = " ".join(dict.fromkeys(c.code for c, _, _ in self._owed)) or \
+                " ".join(c.code for c in extra)
+            raise ValueError(f"seat {self._turn + 1} must lay {cards} this turn and could not "
+                             f"after that ({why})")
 
     def can_draw_discard(self) -> bool:
         """Whether :meth:`draw_discard` is allowed now."""
@@ -516,7 +649,11 @@ class RoundState:
         self.verify_draw_discard()
         card = self._discard_pile.pop()
         self._drawn = card
-        return self._drew(Drawing(self._turn, "discard", card))
+        record = self._drew(Drawing(self._turn, "discard", card))
+        if self.rules.discard_must_be_used:
+            self._owed.append((card, self._hands[self._turn].count(card),
+                               f"took {card.code} from the discard pile"))
+        return record
 
     def _drew(self, record: Drawing) -> Drawing:
         assert record.card is not None
@@ -570,6 +707,15 @@ class RoundState:
             raise ValueError(f"{_codes(laid)} is not a valid meld ({result.reason})")
         if len(laid) == len(self._hands[self._turn]):
             self._verify_may_go_out(extra=[laid])
+        if self._owed:
+            rest = list(self._hands[self._turn])
+            for card in laid:
+                rest.remove(card)
+            pending = self._pending_groups()
+            if not self._opened[self._turn]:
+                pending.append(laid)
+            self._verify_still_owed(rest, [*(m.cards for m in self._table.values()), laid],
+                                    pending)
         return result
 
     # ----------------------------------------------------------------- lay-offs
@@ -617,14 +763,125 @@ class RoundState:
                              f"({_codes(meld.arrangement)}): {result.reason}")
         if len(added) == len(self._hands[seat]):
             self._verify_may_go_out(extra=[])
+        if self._owed:
+            rest = list(self._hands[seat])
+            for card in added:
+                rest.remove(card)
+            table = [m.cards + added if m.number == target else m.cards
+                     for m in self._table.values()]
+            self._verify_still_owed(rest, table, self._pending_groups())
+        return result
+
+    # ----------------------------------------------------------------- joker exchange
+
+    def verify_swap(self, target: int, card: Card) -> None:
+        """Raise ValueError unless the player may put *card* in the place of a joker in
+        table meld *target* and take the joker."""
+        self._check_swap(target, card)
+
+    def can_swap(self, target: int, card: Card) -> bool:
+        """Whether :meth:`swap` is allowed with this card and this meld."""
+        return _can(lambda: self._check_swap(target, card))
+
+    def swap(self, target: int, card: Card) -> Swapping:
+        """Exchange *card* from the hand for a joker in table meld *target*.
+
+        >>> from site_builder.engine import get_rules, parse_card, parse_cards
+        >>> state = RoundState(get_rules("rami51"), [parse_cards("6S 9C 9D 9H"),
+        ...     parse_cards("2C 3D")], parse_cards("4C 5C"), parse_cards("8D"))
+        >>> state._opened[0] = True  # as if seat 1 had opened earlier
+        >>> state._table[1] = TableMeld(1, 1, parse_cards("JK 7S 8S"), "sequence", 21,
+        ...                             parse_cards("6S 7S 8S"))
+        >>> _ = state.draw_stock()
+        >>> state.verify_swap(1, parse_card("9S"))
+        Traceback (most recent call last):
+        ...
+        ValueError: seat 1 does not hold 9S
+        >>> state.verify_swap(1, parse_card("9C"))
+        Traceback (most recent call last):
+        ...
+        ValueError: 9C cannot replace the joker in meld 1 (6S 7S 8S): the joker stands for 6S
+        >>> print(state.swap(1, parse_card("6S")))
+        1: swap 6S for JK on 1
+        >>> state.verify_discard(parse_card("4C"))
+        Traceback (most recent call last):
+        ...
+        ValueError: seat 1 took a joker from meld 1 and must lay it this turn
+        >>> print(state.meld(parse_cards("9C 9D JK")))
+        1: meld 9C 9D JK
+        """
+        result = self._check_swap(target, card)
+        seat = self._turn
+        meld = self._table[target]
+        index = meld.cards.index(JOKER)
+        cards = meld.cards[:index] + (card,) + meld.cards[index + 1:]
+        self._remove(seat, (card,))
+        self._hands[seat].append(JOKER)
+        self._table[target] = TableMeld(target, meld.owner, cards, meld.kind, result.points,
+                                        result.arrangement)
+        self._owed.append((JOKER, self._hands[seat].count(JOKER),
+                           f"took a joker from meld {target}"))
+        record = Swapping(seat, target, card, result.points, result.arrangement)
+        self._log(record)
+        return record
+
+    def _check_swap(self, target: int, card: Card) -> MeldResult:
+        self._verify_phase(Phase.PLAY)
+        seat = self._turn
+        if not self.rules.joker_exchange:
+            raise ValueError(f"{self.rules.title} has no joker exchange")
+        if not self._opened[seat]:
+            raise ValueError(f"seat {seat + 1} has not opened yet and may not exchange a joker")
+        meld = self._table.get(target) if isinstance(target, int) else None
+        if meld is None:
+            raise ValueError(f"there is no meld {target} on the table")
+        if card.is_joker:
+            raise ValueError("a joker cannot replace a joker")
+        if JOKER not in meld.cards:
+            raise ValueError(f"meld {target} ({_codes(meld.arrangement)}) holds no joker")
+        self._verify_holds((card,))
+        index = meld.cards.index(JOKER)
+        cards = meld.cards[:index] + (card,) + meld.cards[index + 1:]
+        result = evaluate_meld(cards, self.rules)
+        same = result.valid and result.kind == meld.kind and (
+            meld.kind == "set" or result.arrangement == meld.arrangement)
+        if not same:
+            stands = evaluate_meld(meld.cards, self.rules).jokers
+            raise ValueError(f"{card.code} cannot replace the joker in meld {target} "
+                             f"({_codes(meld.arrangement)}): the joker stands for "
+                             f"{' or '.join(c.code for c in stands)}")
+        rest = list(self._hands[seat])
+        rest.remove(card)
+        rest.append(JOKER)
+        table = [cards if m.number == target else m.cards for m in self._table.values()]
+        self._verify_still_owed(rest, table, self._pending_groups(), extra=[JOKER])
         return result
 
     # ----------------------------------------------------------------- discarding
 
     def verify_discard(self, card: Card) -> None:
-        """Raise ValueError unless the player may discard *card*."""
+        """Raise ValueError unless the player may discard *card*: it is held, and a card
+        taken from the discard pile or a joker taken from the table has been laid (an
+        opening that falls short gives its cards back, so they count as not laid)."""
         self._verify_phase(Phase.PLAY)
         self._verify_holds((card,))
+        if self._owed:
+            _, returned = self._check_opening()
+            held = Counter(self._hands[self._turn]) + Counter(returned)
+            for owed, count, why in self._owed:
+                if held[owed] >= count:
+                    what = "it" if owed.is_joker else owed.code
+                    raise ValueError(f"seat {self._turn + 1} {why} and must lay {what} "
+                                     f"this turn")
+
+    def _check_opening(self) -> tuple[OpeningResult | None, tuple[Card, ...]]:
+        """The check of the pending opening, and the cards it would give back."""
+        if not self._pending:
+            return None, ()
+        opening = evaluate_opening([self._table[n].cards for n in self._pending], self.rules)
+        if opening.accepted:
+            return opening, ()
+        return opening, tuple(c for n in self._pending for c in self._table[n].cards)
 
     def can_discard(self, card: Card) -> bool:
         """Whether :meth:`discard` is allowed with this card."""
@@ -648,6 +905,7 @@ class RoundState:
                 self._hands[seat].extend(returned)
             self._pending.clear()
         self._discard_pile.append(card)
+        self._owed.clear()
         out = not self._hands[seat]
         record = Discarding(seat, card, opening, returned, withdrawn, out)
         self._log(record)
@@ -679,6 +937,10 @@ class RoundState:
             if action.target is None:
                 raise ValueError("a lay-off needs a target meld")
             self.verify_lay_off(action.target, action.cards)
+        elif action.kind == "swap":
+            if action.target is None or len(action.cards) != 1:
+                raise ValueError("a joker exchange needs one card and a target meld")
+            self.verify_swap(action.target, action.cards[0])
         elif action.kind == "discard":
             if len(action.cards) != 1:
                 raise ValueError("a discard is exactly one card")
@@ -689,7 +951,7 @@ class RoundState:
     def apply(self, action: Action) -> Operation:
         """Apply *action* and return its record; like every action, it is verified first
         and raises ValueError, changing nothing, when it is not legal."""
-        if action.kind in ("lay_off", "discard") or action.kind not in _KINDS:
+        if action.kind in ("lay_off", "swap", "discard") or action.kind not in _KINDS:
             self.verify(action)  # the shape of the action; the method checks the rest
         if action.kind == "draw_stock":
             return self.draw_stock()
@@ -700,6 +962,9 @@ class RoundState:
         if action.kind == "lay_off":
             assert action.target is not None
             return self.lay_off(action.target, action.cards)
+        if action.kind == "swap":
+            assert action.target is not None
+            return self.swap(action.target, action.cards[0])
         return self.discard(action.cards[0])
 
     # ----------------------------------------------------------------- helpers
@@ -754,16 +1019,18 @@ class RoundState:
         ending = RoundEnding(
             reason, winner,
             tuple(hand_points(hand, self.rules) for hand in self._hands),
-            round_scores(self._hands, winner, self.rules),
+            round_scores(self._hands, winner, self.rules, self._opened),
         )
         self._ending = ending
         self._phase = Phase.OVER
         self._pending.clear()
+        self._owed.clear()
         self._drawn = None
         self._log(ending)
 
 
-_KINDS = ("draw_stock", "draw_discard", "meld", "lay_off", "discard")
+_KINDS = ("draw_stock", "draw_discard", "meld", "lay_off", "swap", "discard")
+
 
 
 def _can(check: Callable[[], object]) -> bool:

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Final
 
-__all__ = ["PRESETS", "RuleSet", "RulesError", "get_rules"]
+__all__ = ["PRESETS", "VARIATIONS", "RuleSet", "RulesError", "get_rules", "rule_numbers"]
 
 
 class RulesError(ValueError):
@@ -36,8 +36,12 @@ class RuleSet:
     * ``min_players`` / ``max_players``: the player counts allowed (2–4 in
       every preset; the seeds give 2–4 for CardVerse and are silent for Rami).
     * ``deal_sizes``: ``(players, cards per hand)`` pairs. CardVerse: 7 for
-      two players, 10 for three or four. Rami (seeds silent): 14 each, as in
-      the two-deck 51 games.
+      two players, 10 for three or four (seed). Rami (seeds silent): **13**
+      each, the starting player gets no extra card and draws as usual. Sources:
+      pl.wikipedia/szl.wikipedia "Remik", jeurami.eu "Rami 51", jeuxdecartes1
+      "Le Rami (Rami 51)", sites.google "jeux-de-cartes/rami", hegerm.ch "Rami",
+      rummy-palace.com, casino-yes.com all deal 13; askarte.com "Remi" (14, the
+      first player 15) and mundicontest.com (14) are the minority.
 
     First meld
 
@@ -54,20 +58,67 @@ class RuleSet:
       the card it replaces; where it could stand in several places, the
       lowest-scoring placement is taken); an integer for a house rule that
       fixes a laid joker's value (e.g. 15).
-    * ``max_jokers_per_meld``: default **2** (seeds silent).
+    * ``max_jokers_per_meld``: Rami **1** (seeds silent). Sources:
+      jeuxdecartes1 "Le Rami", sites.google "jeux-de-cartes/rami" and
+      synonyme-du-mot.com ("Rami 51") allow one joker per meld, and
+      pl.wikipedia "Remik" wants jokers to be fewer than the other cards (so one
+      in any meld of three or four cards); rummy-party.com "Rami 40" allows two
+      (the ``two_jokers`` profile). The field's default stays 2 for rule sets
+      built by hand.
     * ``adjacent_jokers``: whether two jokers may stand side by side in a
-      sequence; default **False** (seeds silent). A set has no order, so this
-      rule does not apply to sets.
+      sequence; default **False** (only matters with two jokers per meld;
+      rummy-party.com allows it, and so does the ``two_jokers`` profile). A set
+      has no order, so this rule does not apply to sets.
     * ``all_joker_melds``: whether a meld may consist of jokers only; default
-      **False** (seeds silent).
+      **False** (szl.wikipedia "Remik": melds of jokers only are forbidden).
 
     Hand points and scoring
 
-    * ``ace_high``: an ace left in a hand is worth 11 instead of 1.
-    * ``joker_hand_points``: a joker left in a hand; default **25** (seeds
-      silent; the usual figure in two-deck rummy games such as Kaluki).
-    * ``discard_to_win``: going out requires a final discard.
-    * ``target_score``: the game runs to this score (100).
+    * ``ace_high``: an ace left in a hand is worth 11 instead of 1. Rami:
+      **True** (loisirs.savoir.fr "Le Rami", synonyme-du-mot.com,
+      rummy-party.com, casino-yes.com and szl.wikipedia count 11; jeurami.eu
+      counts 1). CardVerse: False (seed).
+    * ``joker_hand_points``: a joker left in a hand. Rami: **20**
+      (loisirs.savoir.fr, synonyme-du-mot.com and rummy-party.com say 20;
+      jeurami.eu and bicyclecards.com "Kaluki" say 25, the ``joker_25``
+      profile; szl.wikipedia gives "20 or 25").
+    * ``unopened_hand_points``: a fixed penalty for a player who has not
+      opened when the round ends, or ``None`` to count their cards (reference).
+      synonyme-du-mot.com and casino-yes.com charge 100: the ``hundred``
+      profile.
+    * ``discard_to_win``: going out requires a final discard. Rami: **False**:
+      rummy-party.com "Rami 40" lets a player go out by laying every card at
+      once or by a final discard, and companyprideplatform.org "Rami" goes out
+      "with or without a final discard"; hegerm.ch and rummy-palace.com end
+      with a final discard (set the field to follow them).
+    * ``penalty_scoring``: how a round is scored. ``False`` (CardVerse, seed):
+      the winner gains the points left in the opponents' hands, and the game
+      ends when a player reaches ``target_score``; that player wins.
+      ``True`` (Rami): every player scores the points left in their own hand
+      as penalty points (the winner 0), the game ends after the round in which
+      a player reaches ``target_score`` penalty points, and the lowest total
+      wins; players tied on the lowest total share the win (mundicontest.com,
+      sites.google "jeux-de-cartes/rami", loisirs.savoir.fr and skill7.com score
+      penalties and let the lowest total win; skill7.com ends the game at a
+      limit agreed beforehand, and the sources give no figure, so 500 is our
+      choice; no source breaks ties).
+    * ``target_score``: CardVerse 100 (seed); Rami 500 penalty points.
+    * ``discard_must_be_used``: the card taken from the discard pile must be
+      laid (in a meld or a lay-off) in the same turn; before a player has
+      opened, it must be part of an opening that is accepted. Rami: **True**
+      (jeuxdecartes1, sites.google "jeux-de-cartes/rami", casino-yes.com and
+      bicyclecards.com "Kaluki" agree); CardVerse: False (the seed lets a
+      player take the visible discard with no condition).
+    * ``joker_exchange``: a player who has opened may take a joker from any
+      meld on the table by putting in its place the card it stands for; the
+      joker must then be laid in the same turn. Rami: **True** (seed id: "the
+      51-point rule, jokers and their return"; szl.wikipedia "Remik",
+      hegerm.ch, synonyme-du-mot.com, casino-yes.com, bicyclecards.com
+      "Kaluki"; synonyme-du-mot.com asks that the joker be laid again in the
+      same turn).
+
+    The stock running out ends the round in every variant, as the CardVerse
+    seed says (jeurami.eu reshuffles the discard pile instead; not followed).
     """
 
     name: str
@@ -85,11 +136,18 @@ class RuleSet:
     joker_hand_points: int = 25
     discard_to_win: bool = False
     target_score: int = 100
+    unopened_hand_points: int | None = None
+    penalty_scoring: bool = False
+    discard_must_be_used: bool = False
+    joker_exchange: bool = False
     min_players: int = 2
     max_players: int = 4
     deal_sizes: tuple[tuple[int, int], ...] = ((2, 14), (3, 14), (4, 14))
 
     def __post_init__(self) -> None:
+        if isinstance(self.deal_sizes, list):  # from TOML: [[2, 14], [3, 14]]
+            object.__setattr__(self, "deal_sizes", tuple(
+                tuple(pair) if isinstance(pair, list) else pair for pair in self.deal_sizes))
         for f in dataclasses.fields(self):
             value = getattr(self, f.name)
             kind = _FIELD_KINDS[f.name]
@@ -99,7 +157,7 @@ class RuleSet:
             if getattr(self, name) < 1:
                 raise RulesError(f"rule {name!r} must be at least 1, not {getattr(self, name)}")
         for name in ("jokers", "max_jokers_per_meld", "joker_hand_points",
-                     "opening_threshold", "joker_value"):
+                     "opening_threshold", "joker_value", "unopened_hand_points"):
             value = getattr(self, name)
             if value is not None and value < 0:
                 raise RulesError(f"rule {name!r} must not be negative, not {value}")
@@ -142,7 +200,9 @@ _FIELD_KINDS: Final = {
     "opening_threshold": "an integer or None", "joker_value": "an integer or None",
     "pure_sequence_required": "a boolean", "ace_low": "a boolean",
     "adjacent_jokers": "a boolean", "all_joker_melds": "a boolean", "ace_high": "a boolean",
-    "discard_to_win": "a boolean",
+    "discard_to_win": "a boolean", "penalty_scoring": "a boolean",
+    "discard_must_be_used": "a boolean", "joker_exchange": "a boolean",
+    "unopened_hand_points": "an integer or None",
     "deal_sizes": "a tuple of (players, cards) pairs",
 }
 
@@ -172,7 +232,14 @@ _RAMI: Final = RuleSet(
     decks=2,
     jokers=4,
     ace_low=True,
-    deal_sizes=((2, 14), (3, 14), (4, 14)),
+    max_jokers_per_meld=1,
+    ace_high=True,
+    joker_hand_points=20,
+    penalty_scoring=True,
+    target_score=500,
+    discard_must_be_used=True,
+    joker_exchange=True,
+    deal_sizes=((2, 13), (3, 13), (4, 13)),
 )
 
 #: The three published variants. Rami 40 and Rami 51 differ only in the
@@ -211,7 +278,8 @@ cardverse)
     site_builder.engine.rules.RulesError: unknown rule 'joker_worth' (known rules: name, title, \
 decks, jokers, opening_threshold, pure_sequence_required, ace_low, joker_value, \
 max_jokers_per_meld, adjacent_jokers, all_joker_melds, ace_high, joker_hand_points, \
-discard_to_win, target_score, min_players, max_players, deal_sizes)
+discard_to_win, target_score, unopened_hand_points, penalty_scoring, discard_must_be_used, \
+joker_exchange, min_players, max_players, deal_sizes)
     """
     try:
         preset = PRESETS[game]
@@ -224,3 +292,49 @@ discard_to_win, target_score, min_players, max_players, deal_sizes)
     if not overrides:
         return preset
     return dataclasses.replace(preset, **overrides)
+
+
+#: The published variations of Rami 40/51, as overrides of the reference rules
+#: (``content/profiles.toml`` declares the same overrides; a test keeps them equal).
+#: ``house`` is the seed's house rule ("own rules": a laid joker counts more; 15
+#: gives the seed's 61). The others follow the sources named in
+#: :class:`RuleSet`'s documentation.
+VARIATIONS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType({
+    "house": MappingProxyType({"joker_value": 15}),
+    "two_jokers": MappingProxyType({"max_jokers_per_meld": 2, "adjacent_jokers": True}),
+    "joker_25": MappingProxyType({"joker_hand_points": 25}),
+    "hundred": MappingProxyType({"unopened_hand_points": 100}),
+    "ace_one": MappingProxyType({"ace_high": False}),
+    "free_discard": MappingProxyType({"discard_must_be_used": False}),
+})
+
+
+def rule_numbers(presets: Mapping[str, RuleSet] | None = None) -> dict[str, int]:
+    """Numbers the rulebook states, by placeholder name, beyond thresholds and hand sizes.
+
+    Per game: ``decks``, ``cards`` (with the jokers), ``max_jokers`` (per meld),
+    ``joker_hand`` and ``ace_hand`` (a joker and an ace left in a hand); per
+    variation, each whole-number override; and the laid values of cards.
+
+    >>> numbers = rule_numbers()
+    >>> numbers["rami51_cards"], numbers["rami51_max_jokers"], numbers["rami51_joker_hand"]
+    (108, 1, 20)
+    >>> numbers["house_joker_value"], numbers["joker_25_joker_hand_points"]
+    (15, 25)
+    >>> numbers["ace_high_points"], numbers["ace_low_points"], numbers["face_points"]
+    (11, 1, 10)
+    """
+    values: dict[str, int] = {"ace_high_points": 11, "ace_low_points": 1, "face_points": 10,
+                              "pack_cards": 52}
+    for game, rules in (presets or PRESETS).items():
+        values[f"{game}_decks"] = rules.decks
+        values[f"{game}_cards"] = rules.decks * 52 + rules.jokers
+        values[f"{game}_max_jokers"] = rules.max_jokers_per_meld
+        values[f"{game}_joker_hand"] = rules.joker_hand_points
+        values[f"{game}_ace_hand"] = 11 if rules.ace_high else 1
+        values[f"{game}_target"] = rules.target_score
+    for name, overrides in VARIATIONS.items():
+        for key, value in overrides.items():
+            if _is_int(value):
+                values[f"{name}_{key}"] = value
+    return values

@@ -7,7 +7,8 @@ from collections.abc import Sequence
 from site_builder.engine.cards import Card
 from site_builder.engine.rules import RulesError, RuleSet
 
-__all__ = ["card_hand_points", "hand_points", "round_scores", "stock_out_winner"]
+__all__ = ["card_hand_points", "game_over", "game_winners", "hand_points", "round_scores",
+           "stock_out_winner"]
 
 
 def card_hand_points(card: Card, rules: RuleSet) -> int:
@@ -17,7 +18,7 @@ def card_hand_points(card: Card, rules: RuleSet) -> int:
     >>> from site_builder.engine import JOKER, get_rules, parse_card
     >>> rules = get_rules("rami51")
     >>> card_hand_points(parse_card("AH"), rules), card_hand_points(JOKER, rules)
-    (1, 25)
+    (11, 20)
     """
     if card.rank is None:
         return rules.joker_hand_points
@@ -38,18 +39,64 @@ def hand_points(cards: Sequence[Card], rules: RuleSet) -> int:
     return sum(card_hand_points(card, rules) for card in cards)
 
 
-def round_scores(hands: Sequence[Sequence[Card]], winner: int, rules: RuleSet) -> tuple[int, ...]:
-    """Score a round: the *winner* (a seat index) gains the opponents' hand points.
+def round_scores(hands: Sequence[Sequence[Card]], winner: int, rules: RuleSet,
+                 opened: Sequence[bool] | None = None) -> tuple[int, ...]:
+    """Score a round.
+
+    CardVerse (``penalty_scoring`` off): the *winner* (a seat index) gains the
+    opponents' hand points. Rami 40/51: every other seat scores the points left
+    in its own hand as penalty points, the winner 0; with
+    ``unopened_hand_points`` a seat that has not opened (*opened*, one flag per
+    seat; all opened when not given) scores that figure instead.
 
     >>> from site_builder.engine import get_rules, parse_cards
     >>> hands = [(), parse_cards("KH 2C"), parse_cards("AS")]
     >>> round_scores(hands, 0, get_rules("cardverse"))
     (13, 0, 0)
+    >>> round_scores(hands, 0, get_rules("rami51"))
+    (0, 12, 11)
+    >>> round_scores(hands, 0, get_rules("rami51", unopened_hand_points=100),
+    ...              opened=[True, True, False])
+    (0, 12, 100)
     """
     if isinstance(winner, bool) or not isinstance(winner, int) or not 0 <= winner < len(hands):
         raise RulesError(f"winner must be a seat from 0 to {len(hands) - 1}, not {winner!r}")
+    if rules.penalty_scoring:
+        flags = list(opened) if opened is not None else [True] * len(hands)
+        fixed = rules.unopened_hand_points
+        return tuple(
+            0 if seat == winner
+            else fixed if fixed is not None and not flags[seat]
+            else hand_points(hand, rules)
+            for seat, hand in enumerate(hands))
     gained = sum(hand_points(hand, rules) for seat, hand in enumerate(hands) if seat != winner)
     return tuple(gained if seat == winner else 0 for seat in range(len(hands)))
+
+
+def game_over(totals: Sequence[int], rules: RuleSet) -> bool:
+    """Whether a game with these running *totals* (one per seat) has ended: a seat has
+    reached ``rules.target_score`` (points gained in CardVerse, penalty points in Rami).
+
+    >>> from site_builder.engine import get_rules
+    >>> game_over([120, 480], get_rules("rami51")), game_over([120, 500], get_rules("rami51"))
+    (False, True)
+    """
+    return bool(totals) and max(totals) >= rules.target_score
+
+
+def game_winners(totals: Sequence[int], rules: RuleSet) -> tuple[int, ...]:
+    """The seats (from 0) that win a finished game: the highest total in CardVerse, the
+    lowest penalty total in Rami 40/51; seats tied on it share the win.
+
+    >>> from site_builder.engine import get_rules
+    >>> game_winners([310, 505, 310], get_rules("rami51")), game_winners([40, 104],
+    ...     get_rules("cardverse"))
+    ((0, 2), (1,))
+    """
+    if not totals:
+        raise RulesError("there are no totals to compare")
+    best = min(totals) if rules.penalty_scoring else max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
 def stock_out_winner(hands: Sequence[Sequence[Card]], rules: RuleSet) -> int:

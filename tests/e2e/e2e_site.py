@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -12,11 +13,18 @@ CHROMIUM = "/usr/bin/chromium"
 
 # The site this test suite expects; test_site_files checks that the build makes exactly these.
 LANGS = ("en", "id", "ms", "pl", "vi")
-SLUGS = ("first-meld", "cardverse", "translation-status")
-# The rule pages in reading order (their ``order:``), after the home page; the
-# quick-reference sheets (site_builder/quickref.py).
-READING_ORDER = ("first-meld", "cardverse")
+SLUGS = (*sorted(p.stem for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
+         "translation-status")
+# The rule pages in reading order (their front matter's ``order:``), after the home page.
+READING_ORDER = tuple(p.stem for p in sorted(
+    (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
+    key=lambda p: int(re.search(r"^order:\s*(\d+)", p.read_text(encoding="utf-8"), re.M)[1])))
+# The quick-reference sheets (site_builder/quickref.py).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
+# The pages whose front matter says `checker: true`: they alone load the checker's scripts.
+CHECKER_SLUGS = ("first-meld",)
+CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
+CHECKER_CSS = "assets/checker.css"
 
 
 @dataclass(frozen=True)
@@ -32,6 +40,10 @@ class SitePage:
     def searchable(self) -> bool:
         """Whether the page has the search box (every page in a language folder)."""
         return self.lang is not None
+
+    @property
+    def checker(self) -> bool:
+        return self.lang is not None and self.slug in CHECKER_SLUGS
 
     @property
     def id(self) -> str:

@@ -10,7 +10,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import ConsoleMessage, Page, Request, Response, ViewportSize
 
-from .e2e_site import LANGS, ServedSite, SitePage
+from .e2e_site import CHECKER_CSS, CHECKER_SCRIPTS, LANGS, ServedSite, SitePage
 
 pytestmark = pytest.mark.e2e
 
@@ -57,6 +57,9 @@ def test_page_loads_without_errors(page: Page, served_site: ServedSite,
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
     if site_page.searchable:  # the search client; the index loads only when one searches
         expected.append(("script", "/assets/search.js"))
+    if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
+        expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
+        expected.append(("stylesheet", "/" + CHECKER_CSS))
     assert kinds == sorted(expected)
     # the stylesheet applied (the CSP allows it): the skip link is moved off screen
     assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0

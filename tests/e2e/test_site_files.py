@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from .e2e_site import NODE_MODULES, PAGES, ServedSite, SitePage
+from .e2e_site import CHECKER_SCRIPTS, NODE_MODULES, PAGES, ServedSite, SitePage
 
 pytestmark = pytest.mark.e2e
 
@@ -76,12 +76,29 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
         assert href == "/" + CSS
     else:
         assert (page_file.parent / href).resolve() == (served_site.dir / CSS).resolve()
-    # no JavaScript but the search client, a deferred module: the pages read without it
-    expected = [{"type": "module", "src": href.replace("site.css", "search.js")}]
-    assert head.scripts == (expected if site_page.searchable else [])
+    # no JavaScript but the search client, a deferred module, and on the checker's pages
+    # the checker's text (data, not code) and its two deferred scripts: the pages read
+    # without them
+    scripts = head.scripts
+    if site_page.searchable:
+        assert scripts[0] == {"type": "module", "src": href.replace("site.css", "search.js")}
+        scripts = scripts[1:]
+    if site_page.checker:
+        assert scripts[0] == {"type": "application/json", "id": "checker-text"}
+        scripts = scripts[1:]
+        assert [s.keys() == {"defer", "src"} for s in scripts] == [True, True], scripts
+        assert [(page_file.parent / (s["src"] or "")).resolve() for s in scripts] == [
+            (served_site.dir / name).resolve() for name in CHECKER_SCRIPTS]
+    else:
+        assert scripts == [], "no other JavaScript: the pages must read without it"
     assert head.event_handlers == []
     assert head.styles == 0 and head.style_attrs == 0, "inline styles: CSP style-src 'self'"
     assert head.preloads == []
+
+
+def test_the_checker_script_and_its_rule_data_stay_under_20_kb(served_site: ServedSite) -> None:
+    size = sum((served_site.dir / name).stat().st_size for name in CHECKER_SCRIPTS)
+    assert size < 20 * 1024, f"{CHECKER_SCRIPTS}: {size} B"
 
 
 def test_the_stylesheet_loads_nothing_else(served_site: ServedSite) -> None:

@@ -41,7 +41,7 @@ def test_meld_exact_output() -> None:
      {"valid": True, "kind": "sequence", "points": 30, "jokers": {"JK": "6S"}, "reason": None}),
     (["--game", "rami51", "8♦", "8♣", "8♥"],
      {"valid": True, "kind": "set", "points": 24, "jokers": {}, "reason": None}),
-    (["--game", "rami51", "JK", "5H", "7H", "JK"],
+    (["--game", "rami51", "--variation", "two_jokers", "JK", "5H", "7H", "JK"],
      {"valid": True, "kind": "sequence", "points": 22, "jokers": {"JK": "4H", "JK#2": "6H"},
       "reason": None}),
     (["--game", "cardverse", "AH", "2H", "3H"],
@@ -85,7 +85,7 @@ def test_opening(args: list[str], expected: dict[str, object]) -> None:
 def test_hand() -> None:
     assert run("hand", "--game", "cardverse", "AH", "KS", "7D").stdout == '{"points": 18}\n'
     assert answer("hand", "--game", "cardverse", "--ace-high", "AH", "KS", "7D") == {"points": 28}
-    assert answer("hand", "--game", "rami51", "JK", "2C") == {"points": 27}
+    assert answer("hand", "--game", "rami51", "JK", "2C") == {"points": 22}  # joker 20
 
 
 def test_layoff() -> None:
@@ -131,3 +131,37 @@ def test_usage_errors_are_one_line_exit_2() -> None:
     assert "--game" in bad("meld", "JK", "7S", "8S")
     assert "'x'" in bad("meld", "--game", "rami51", "--joker-value", "x", "JK", "7S", "8S")
     assert "must not be negative" in bad("meld", "--game", "rami51", "--joker-value=-3", "7S")
+
+
+ROUND = ["--game", "rami51",
+         "--hands", "4H JK 6H 9C 10C JC QC 2D 8H 8S 3D 6S 5S",
+         "10S JS QS KC KD KS 5H 2C 3C 9D 4D 7S AH",
+         "--stock", "QH 2H 4C 7C", "--discard", "6C",
+         "1: draw stock; 1: meld 9C 10C JC QC; 1: meld 4H JK 6H; 1: discard QH; "
+         "2: draw stock; 2: meld 10S JS QS; 2: meld KC KD KS; 2: discard 2H; "
+         "1: draw stock; 1: discard 4C; 2: draw stock 7C"]
+
+
+def test_round_with_a_joker_exchange() -> None:
+    result = answer("round", *ROUND[:-1], ROUND[-1] + "; 2: swap 5H for JK on 2; "
+                    "2: meld 2C 3C JK; 2: discard 7C")
+    assert isinstance(result, dict)
+    assert result["steps"][-3] == {"step": "2: swap 5H for JK on 2", "note": "swap 5H for the "
+                                   "joker on meld 2 (15 points); the joker goes to the hand"}
+    assert "2: 4H 5H 6H" in result["table"]
+    assert result["over"] is True  # the stock is empty when seat 1 must draw
+
+
+def test_round_with_a_wrong_joker_exchange_is_bad_input() -> None:
+    done = run("round", *ROUND[:-1], ROUND[-1] + "; 2: swap 7C for JK on 2")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "step 12 (2: swap 7C for JK on 2): 7C cannot replace the joker in meld 2 " \
+           "(4H 5H 6H): the joker stands for 5H" in done.stderr
+
+
+def test_game_totals_and_winners() -> None:
+    assert answer("game", "--game", "rami51", "0, 105, 95", "40, 0, 62", "23, 57, 0",
+                  "0, 360, 12") == {"totals": [63, 522, 169], "target": 500, "over": True,
+                                    "winners": [1]}
+    assert answer("game", "--game", "cardverse", "23, 0", "0, 40") == {
+        "totals": [23, 40], "target": 100, "over": False, "winners": []}

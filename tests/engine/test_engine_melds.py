@@ -13,7 +13,7 @@ from site_builder.engine import (
     parse_cards,
 )
 
-RAMI = get_rules("rami51")
+RAMI = get_rules("rami51", max_jokers_per_meld=2)  # two jokers per meld, none side by side
 OPEN_HOUSE = get_rules("rami51", max_jokers_per_meld=4, adjacent_jokers=True,
                        all_joker_melds=True)
 

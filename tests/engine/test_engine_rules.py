@@ -20,9 +20,18 @@ def test_presets() -> None:
             cardverse.pure_sequence_required, cardverse.ace_low) == (1, 0, None, False, False)
     for rules in PRESETS.values():
         assert rules.joker_value is None
-        assert rules.target_score == 100
         assert (rules.min_players, rules.max_players) == (2, 4)
-        assert not rules.ace_high and not rules.discard_to_win
+        assert not rules.discard_to_win
+    # CardVerse (seed): the winner gains, to 100; aces 1 in hand, no obligations.
+    assert (cardverse.target_score, cardverse.ace_high, cardverse.penalty_scoring,
+            cardverse.discard_must_be_used, cardverse.joker_exchange) == (100, False, False,
+                                                                          False, False)
+    # Rami (published rules, see RuleSet): penalty points to 500, ace 11 and joker 20 in hand,
+    # one joker per meld, the discard taken must be laid, joker exchange.
+    for rami in (rami40, rami51):
+        assert (rami.target_score, rami.ace_high, rami.joker_hand_points,
+                rami.max_jokers_per_meld, rami.penalty_scoring, rami.discard_must_be_used,
+                rami.joker_exchange) == (500, True, 20, 1, True, True, True)
 
 
 def test_rami40_and_rami51_differ_only_in_the_opening() -> None:
@@ -39,7 +48,7 @@ def test_rule_sets_are_frozen() -> None:
 def test_hand_sizes() -> None:
     cardverse = get_rules("cardverse")
     assert [cardverse.hand_size(p) for p in (2, 3, 4)] == [7, 10, 10]
-    assert [get_rules("rami51").hand_size(p) for p in (2, 3, 4)] == [14, 14, 14]
+    assert [get_rules("rami51").hand_size(p) for p in (2, 3, 4)] == [13, 13, 13]
     for players in (0, 1, 5):
         with pytest.raises(RulesError, match=f"2 to 4 players, not {players}"):
             cardverse.hand_size(players)

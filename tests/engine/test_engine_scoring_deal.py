@@ -27,7 +27,7 @@ def test_hand_points() -> None:
     assert hand_points(parse_cards("AH KS 7D"), get_rules("cardverse", ace_high=True)) == 28
     assert hand_points(parse_cards("2C 9D 10H JS QC KD"), CARDVERSE) == 51
     assert hand_points((), CARDVERSE) == 0
-    assert hand_points([JOKER], get_rules("rami51")) == 25
+    assert hand_points([JOKER], get_rules("rami51")) == 20
     assert hand_points([JOKER], get_rules("rami51", joker_hand_points=50)) == 50
 
 
@@ -77,7 +77,7 @@ def test_full_deck() -> None:
 
 @pytest.mark.parametrize(("game", "players", "size"), [
     ("cardverse", 2, 7), ("cardverse", 3, 10), ("cardverse", 4, 10),
-    ("rami51", 2, 14), ("rami40", 4, 14),
+    ("rami51", 2, 13), ("rami40", 4, 13),
 ])
 def test_deal(game: str, players: int, size: int) -> None:
     rules = get_rules(game)

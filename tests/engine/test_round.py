@@ -164,7 +164,8 @@ def test_rami_cannot_go_out_with_a_short_opening() -> None:
                "1: draw stock KD; 1: meld 5C 6C 7C; 1: meld KH KS KD")
     done = replay(RAMI40, ["5C 6C 7C KH KS", "3H 4H 9D"], "KD 4S", "5S",
                   "1: draw stock KD; 1: meld 5C 6C 7C; 1: meld KH KS KD")
-    assert (done.reason, done.winner, done.scores, done.opened) == ("out", 0, (16, 0),
+    # Rami scores penalty points: seat 2 keeps 3H 4H 9D, 16 points; seat 1 scores 0.
+    assert (done.reason, done.winner, done.scores, done.opened) == ("out", 0, (0, 16),
                                                                     (True, False))
 
 

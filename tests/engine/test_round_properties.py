@@ -68,7 +68,16 @@ def check_invariants(state: RoundState, deck: Counter[Card]) -> None:
     assert state.history[-1] == ending
     points = tuple(hand_points(hand, state.rules) for hand in state.hands)
     assert ending.hand_points == points
-    assert ending.scores == round_scores(state.hands, ending.winner, state.rules)
+    assert ending.scores == round_scores(state.hands, ending.winner, state.rules, state.opened)
+    # scores add up: CardVerse's winner gains every other hand's points; in Rami 40/51 each
+    # other seat's penalty is its own hand's points (or the fixed unopened penalty)
+    others = sum(p for seat, p in enumerate(points) if seat != ending.winner)
+    if state.rules.penalty_scoring:
+        assert ending.scores[ending.winner] == 0
+        if state.rules.unopened_hand_points is None:
+            assert sum(ending.scores) == others
+    else:
+        assert sum(ending.scores) == ending.scores[ending.winner] == others
     if ending.reason == "out":
         assert state.hands[ending.winner] == ()
     else:

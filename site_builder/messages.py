@@ -1,0 +1,118 @@
+"""Every English source message of the site: pages, rule profile names and templates.
+
+:func:`source_catalog` holds the same messages, in the same order, as
+``pybabel extract -F babel.cfg`` would write; ``site-builder i18n extract`` writes it as
+``locales/messages.pot``. The templates' messages come from Babel's Jinja2 extractor,
+with the options of ``babel.cfg``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.extract import DEFAULT_KEYWORDS, extract
+from jinja2.ext import extract_from_ast
+
+from site_builder.checks import CARD_CONTEXTS
+from site_builder.content import Page
+from site_builder.examples import PROFILES_FILE, Profile
+from site_builder.extract import _segment_kinds
+from site_builder.project import TEMPLATES_DIR
+
+PROJECT = "Rami rules"
+FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
+TEMPLATE_METHOD = "jinja2.ext.babel_extract"
+TEMPLATE_OPTIONS = {"extensions": "jinja2.ext.i18n", "trim_blocks": "true",
+                    "lstrip_blocks": "true"}
+
+Msgid = str | tuple[str, ...]  # a plural's msgid is (singular, plural)
+SourceEntry = tuple[Msgid, str | None, str, int, list[str]]  # msgid, context, file, line, comments
+
+
+@dataclass(frozen=True)
+class TemplateMessage:
+    source: str
+    line: int
+    msgid: Msgid
+    context: str | None
+    comments: tuple[str, ...]
+
+
+# The last extraction, by the templates' names and bytes: a command asks more than once.
+_LAST: tuple[tuple[tuple[str, bytes], ...], list[TemplateMessage]] | None = None
+
+
+def template_messages(root: Path) -> list[TemplateMessage]:
+    """Every gettext call in ``templates/**.html``, in file and line order."""
+    global _LAST
+    files = tuple((path.relative_to(root).as_posix(), path.read_bytes())
+                  for path in sorted((root / TEMPLATES_DIR).rglob("*.html")))
+    if _LAST is None or _LAST[0] != files:
+        _LAST = (files, [TemplateMessage(rel, lineno, message, context, tuple(comments))
+                         for rel, data in files
+                         for lineno, message, comments, context in extract(
+                             TEMPLATE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS,
+                             ["Translators:"], TEMPLATE_OPTIONS)])
+    return list(_LAST[1])
+
+
+def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
+    """The messages of templates already parsed (syntax trees by name), as
+    :func:`template_messages` gives them but without comments, so that a build parses
+    each template once, to compile it and for its messages."""
+    out: list[TemplateMessage] = []
+    for name, tree in trees.items():
+        def from_tree(fileobj: Any, keywords: Any, comment_tags: Any, options: Any,
+                      tree: Any = tree) -> Any:  # an extraction method for Babel
+            return ((line, func, message, []) for line, func, message
+                    in extract_from_ast(tree, keywords))
+
+        out.extend(TemplateMessage(f"{TEMPLATES_DIR}/{name}", line, message, context, ())
+                   for line, message, _, context
+                   in extract(from_tree, io.BytesIO(b""), DEFAULT_KEYWORDS))
+    return out
+
+
+def card_terms(messages: Iterable[TemplateMessage]) -> list[tuple[str, str]]:
+    """The (context, msgid) pairs of the templates' *messages* that name cards: ranks,
+    suits and the card-name pattern."""
+    return sorted({(m.context, m.msgid) for m in messages
+                   if m.context in CARD_CONTEXTS and isinstance(m.msgid, str)})
+
+
+def page_entries(page: Page) -> Iterator[SourceEntry]:
+    """The source messages of one page."""
+    kinds = _segment_kinds(page)
+    for segment in page.segments():
+        yield (segment.text, None, page.source, segment.line,
+               [kinds.get(id(segment), "paragraph")])
+
+
+def other_entries(root: Path, profiles: dict[str, Profile]) -> Iterator[SourceEntry]:
+    """The source messages that are not in pages: rule profile names, template strings."""
+    for profile in sorted(profiles.values(), key=lambda p: p.line):
+        yield (profile.name, None, PROFILES_FILE, profile.name_line,
+               [f"rule profile name ({profile.key})"])
+    for message in template_messages(root):
+        yield (message.msgid, message.context, message.source, message.line,
+               list(message.comments))
+
+
+def source_catalog(root: Path, pages: Iterable[Page], profiles: dict[str, Profile]) -> Catalog:
+    """The template catalog: content segments by page, then rule profile names, then
+    template strings."""
+    catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
+                      creation_date=FIXED_DATE, fuzzy=False)
+    for page in sorted(pages, key=lambda p: p.source):
+        for msgid, context, source, line, comments in page_entries(page):
+            catalog.add(msgid, locations=[(source, line)], auto_comments=comments,
+                        context=context)
+    for msgid, context, source, line, comments in other_entries(root, profiles):
+        catalog.add(msgid, locations=[(source, line)], auto_comments=comments, context=context)
+    return catalog

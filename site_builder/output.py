@@ -1,0 +1,96 @@
+"""The output folder: a staging folder next to it, files written into it as they are
+rendered, then one swap. A killed build leaves the old site and a staging folder, which
+the next build deletes."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from collections.abc import Iterable
+from pathlib import Path
+
+NEW, OLD = "new", "old"  # staging folders: .NAME.new-PID-xxxx, .NAME.old-PID-xxxx
+
+
+def staging(out: Path) -> Path:
+    """A new, empty staging folder next to *out*."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    return Path(tempfile.mkdtemp(prefix=f".{out.name}.{NEW}-{os.getpid()}-", dir=out.parent))
+
+
+def clean_stale(out: Path) -> None:
+    """Delete the staging folders of *out* whose build is no longer running. If a build
+    was killed between its two renames (:func:`swap`), *out* is missing and the old
+    site is put back first."""
+    if not out.parent.is_dir():
+        return
+    for entry in sorted(out.parent.glob(f".{out.name}.*-*")):
+        kind, _, rest = entry.name[len(out.name) + 2:].partition("-")
+        pid = rest.split("-", 1)[0]
+        if kind not in (NEW, OLD) or not pid.isdigit() or _running(int(pid)):
+            continue
+        if kind == OLD and not out.exists() and (entry / "site").is_dir():
+            os.rename(entry / "site", out)
+        shutil.rmtree(entry, ignore_errors=True)
+
+
+def _running(pid: int) -> bool:
+    if pid == os.getpid():
+        return False  # this build has not made its folders yet
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
+def write_file(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
+    """Write one output file under *base*, given whole or in pieces, as a new file (a
+    file linked from the old site is replaced, never changed); its size and
+    modification time, for the build's record."""
+    target = os.path.join(base, rel)
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    try:
+        fd = os.open(target, flags, 0o644)
+    except FileNotFoundError:
+        os.makedirs(os.path.dirname(target), exist_ok=True)
+        fd = os.open(target, flags, 0o644)
+    except FileExistsError:
+        os.unlink(target)
+        fd = os.open(target, flags, 0o644)
+    try:
+        for piece in (data,) if isinstance(data, bytes) else data:
+            view = memoryview(piece)
+            while view:
+                view = view[os.write(fd, view):]
+        st = os.fstat(fd)
+    finally:
+        os.close(fd)
+    return st.st_size, st.st_mtime_ns
+
+
+def carry_over(out: Path, tmp: Path, files: Iterable[str]) -> None:
+    """Link *files* of the current site into the staging folder (copy them where links
+    are not possible): a language that is not rendered again."""
+    for rel in files:
+        target = tmp / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            os.link(out / rel, target)
+        except OSError:
+            shutil.copy2(out / rel, target)
+
+
+def swap(tmp: Path, out: Path) -> None:
+    """Replace *out* by the staging folder *tmp*: two renames, the old site deleted after."""
+    os.chmod(tmp, 0o755)
+    old = None
+    if out.exists():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.{OLD}-{os.getpid()}-", dir=out.parent))
+        os.rename(out, old / "site")
+    os.rename(tmp, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)

@@ -1,0 +1,80 @@
+"""The project's layout and settings: every path and constant defined once.
+
+A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``),
+``locales/<lang>/LC_MESSAGES/messages.po`` and ``templates/``.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+
+from site_builder.errors import Problem
+
+SOURCE_LANG = "en"
+CONTENT_DIR = "content"
+TEMPLATES_DIR = "templates"
+LOCALES_DIR = "locales"
+SITE_FILE = "content/site.toml"
+DOMAIN = "messages"
+POT_PATH = f"{LOCALES_DIR}/{DOMAIN}.pot"
+CACHE_DIR = ".cache/site-builder"
+SOURCE_DIRS = (CONTENT_DIR, LOCALES_DIR, TEMPLATES_DIR)
+
+
+def po_path(lang: str) -> str:
+    """The catalog of *lang*, relative to the project root."""
+    return f"{LOCALES_DIR}/{lang}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def discover_languages(root: Path) -> list[str]:
+    """Languages that have a catalog, sorted by code."""
+    base = root / LOCALES_DIR
+    if not base.is_dir():
+        return []
+    return sorted(p.name for p in base.iterdir() if (root / po_path(p.name)).is_file())
+
+
+@dataclass
+class Config:
+    base_url: str = "https://rami-rules.example.org/"
+
+
+def load_config(root: Path, problems: list[Problem], base_url: str | None = None) -> Config:
+    """``content/site.toml``, with *base_url* (if given) in place of the file's, ending
+    in ``/``; problems go to *problems*."""
+    path = root / SITE_FILE
+    config = Config()
+    if path.exists():
+        try:
+            data = tomllib.loads(path.read_text(encoding="utf-8"))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            problems.append(Problem(SITE_FILE, 1, f"cannot read settings: {exc}"))
+            data = {}
+        for key, value in data.items():
+            if key == "base_url" and isinstance(value, str):
+                config.base_url = value
+            else:
+                problems.append(Problem(SITE_FILE, 1, f"unknown setting {key!r}; known: base_url"))
+    if base_url:
+        config.base_url = base_url
+    if not config.base_url.endswith("/"):
+        config.base_url += "/"
+    return config
+
+
+def output_problem(root: Path, out: Path) -> Problem | None:
+    """A problem if the output folder *out* is, contains or lies inside a source folder
+    (the project root, content/, locales/, templates/): replacing it would delete sources.
+    Checked before anything is touched."""
+    target = out.resolve()
+    project = root.resolve()
+    sources = [project, *(project / name for name in SOURCE_DIRS)]
+    for source in sources:
+        if target == source or source.is_relative_to(target) or (
+                source != project and target.is_relative_to(source)):
+            shown = "the project folder" if source == project else f"{source.name}/"
+            return Problem(str(out), 0, f"the output folder would replace {shown}, which holds "
+                                        "sources; choose an output folder outside them, e.g. dist")
+    return None

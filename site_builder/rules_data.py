@@ -1,0 +1,59 @@
+"""The rule parameters of the in-browser checker, written from the engine's rule sets.
+
+The checker (``templates/assets/checker.js``) judges melds and first melds in the
+reader's browser. It must not hold rule numbers of its own: the build writes
+``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
+profiles of ``content/profiles.toml``, so that changing a rule set changes both
+engines. ``tests/test_checker_js.py`` proves the two agree.
+
+>>> from site_builder.examples import Profile
+>>> data = rules_table({"house": Profile("house", "house rules", {"joker_value": 15}, 1, 2)})
+>>> data["rami51"]["house"]["joker_value"], data["rami51"]["house"]["opening_threshold"]
+(15, 51)
+>>> data["cardverse"]["house"]["jokers"], sorted(data)
+(0, ['cardverse', 'rami40', 'rami51'])
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from site_builder import engine
+
+#: Where the build writes the rule data, next to the script (under the output folder).
+ASSET = "assets/checker-rules.js"
+SCRIPT = "assets/checker.js"
+
+#: The RuleSet fields the checker reads (melds and first melds; nothing about dealing,
+#: hands or scoring).
+FIELDS = ("decks", "jokers", "opening_threshold", "pure_sequence_required", "ace_low",
+          "joker_value", "max_jokers_per_meld", "adjacent_jokers", "all_joker_melds")
+
+
+def rules_table(profiles: Mapping[str, Any]) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each game's rules under each profile: ``{game: {profile: {field: value}}}``.
+
+    *profiles* maps a profile key to an object with ``overrides`` (an
+    :class:`site_builder.examples.Profile`); the engine applies them, as it does for
+    the examples.
+    """
+    return {game: {key: _fields(engine.get_rules(game, **profile.overrides))
+                   for key, profile in profiles.items()}
+            for game in engine.PRESETS}
+
+
+def _fields(rules: engine.RuleSet) -> dict[str, Any]:
+    return {name: getattr(rules, name) for name in FIELDS}
+
+
+def rules_asset(profiles: Mapping[str, Any]) -> bytes:
+    """The bytes of :data:`ASSET`: a script that hands the table to the checker.
+
+    It is a script rather than a ``.json`` file because the pages' CSP
+    (``default-src 'none'``) forbids ``fetch`` and a page opened from disk could not
+    fetch it either; the object literal is plain JSON.
+    """
+    table = json.dumps(rules_table(profiles), separators=(",", ":"), sort_keys=True)
+    return f"self.RamiRules={table};\n".encode()

@@ -1,0 +1,397 @@
+/* The meld and first-meld checker: a port of site_builder/engine (cards.py, melds.py,
+   opening.py) for the reader's browser, and the form that uses it. The rule numbers come
+   from checker-rules.js, written by the build from the engine's rule sets
+   (site_builder/rules_data.py); tests/test_checker_js.py proves this code equal to the
+   engine on every field. A card is its ordinal: suit*13+rank-1 (suits C D H S), joker 52. */
+(root => {
+"use strict";
+var JK = 52, SUITS = "CDHS", GLYPHS = "\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664",
+  LABELS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
+  PV = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11],
+  SETV = [0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], PRE = [0];
+for (var i = 1; i < 15; i++) PRE[i] = PRE[i - 1] + PV[i];
+
+function code(o) { return o === JK ? "JK" : LABELS[o % 13 + 1] + SUITS[(o / 13) | 0]; }
+
+/* cards.py _lookup: one token, or -1 */
+function parseCard(token) {
+  var t = String(token).trim().toUpperCase(), s, r, last;
+  if (t.slice(-1) === "\uFE0F" && (SUITS + GLYPHS).indexOf(t.slice(-2, -1)) >= 0 && t.length > 1)
+    t = t.slice(0, -1);
+  if (t === "JK" || t === "JOKER") return JK;
+  last = t.slice(-1);
+  s = last ? SUITS.indexOf(last) : -1;
+  if (s < 0 && last) { s = GLYPHS.indexOf(last); if (s >= 0) s %= 4; }
+  r = t.slice(0, -1) === "T" ? 10 : LABELS.indexOf(t.slice(0, -1));
+  return s < 0 || r < 1 ? -1 : s * 13 + r - 1;
+}
+
+/* tuple order of melds.py's candidates: [points, kind, keys, start, payload] */
+function cmp(a, b) {
+  for (var i = 0; i < 5; i++) {
+    var x = a[i], y = b[i], c = 0;
+    if (typeof x === "object") {
+      for (var j = 0; !c && j < x.length && j < y.length; j++) c = x[j] - y[j];
+      if (!c) c = x.length - y.length;
+    } else c = x - y;
+    if (c) return c;
+  }
+  return 0;
+}
+function better(c, best) { return c && (!best || cmp(c, best) < 0) ? c : best; }
+function range(a, b) { var out = []; for (; a < b; a++) out.push(a); return out; }
+function fail(reason) { return {valid: false, kind: null, points: 0, reason: reason,
+  jokers: [], arrangement: [], card_points: []}; }
+
+function meld(cards, R) {
+  var n = cards.length, jokers = 0, nat = [], i;
+  if (n < 3) return fail("too_short");
+  for (i = 0; i < n; i++) if (cards[i] === JK) jokers++; else nat.push(cards[i]);
+  if (jokers) {
+    if (!R.jokers) return fail("joker_not_allowed");
+    if (jokers > R.max_jokers_per_meld) return fail("too_many_jokers");
+    if (jokers === n && !R.all_joker_melds) return fail("all_jokers");
+  }
+  if (n > 13) return fail("too_long");
+  var m = n - jokers, res;
+  if (!m) res = allJokers(n, R);
+  else {
+    var suits = [], ranks = [];
+    nat.forEach(o => {
+      var s = (o / 13) | 0, r = o % 13 + 1;
+      if (suits.indexOf(s) < 0) suits.push(s);
+      if (ranks.indexOf(r) < 0) ranks.push(r);
+    });
+    ranks.sort((a, b) => a - b);
+    if (ranks.length === 1) res = bestSet(suits, ranks, jokers, n, m, R);
+    else if (suits.length > 1) return fail(ranks.length === m ? "mixed_suits" : mixed(nat));
+    else if (ranks.length < m) return fail("duplicate_card");
+    else {
+      if (!jokers) {  // a natural sequence
+        var lo = ranks[0], hi = ranks[m - 1], run = hi - lo + 1 === m, s0 = suits[0];
+        if (lo === 1) {
+          run = run && R.ace_low;
+          if (!run && ranks[1] === 15 - m) { lo = ranks[1]; hi = 14; run = true; }
+        }
+        if (run) return result(cards, [PRE[hi] - PRE[lo - 1], 0, [], lo, [s0, lo, hi]], R);
+      }
+      res = bestSequence(suits[0], ranks, jokers, R);
+    }
+  }
+  return res[0] ? result(cards, res[0], R) : fail(res[1]);
+}
+
+function count(list, x) { return list.filter(y => y === x).length; }
+function mixed(nat) {
+  var s = nat.map(o => (o / 13) | 0), r = nat.map(o => o % 13);
+  var ms = Math.max.apply(null, s.map(x => count(s, x)));
+  var mr = Math.max.apply(null, r.map(x => count(r, x)));
+  return ms >= mr ? "mixed_suits" : "mixed_ranks";
+}
+
+function bestSet(suits, ranks, jokers, n, m, R) {
+  var best = null, reason = "";
+  if (n > 4) reason = "too_long";
+  else if (suits.length < m) reason = "duplicate_suit";
+  else best = setCandidate(ranks[0], suits, jokers, R.joker_value);
+  if (m === 1) {
+    var seq = bestSequence(suits[0], ranks, jokers, R);
+    if (seq[0] && (!best || cmp(seq[0], best) < 0)) best = seq[0];
+    else if (!best) reason = seq[1];
+  }
+  return [best, reason];
+}
+
+function setCandidate(rank, suits, jokers, jv) {
+  var v = SETV[rank];
+  if (!jokers) return [v * suits.length, 1, [], rank, [rank]];
+  var stand = range(0, 4).filter(s => suits.indexOf(s) < 0).slice(0, jokers);
+  return [v * suits.length + (jv === null ? v : jv) * jokers, 1,
+    stand.map(s => rank * 4 + s), rank, [rank].concat(stand)];
+}
+
+function bestSequence(suit, pos, jokers, R) {
+  var low = R.ace_low, opts, last = pos[pos.length - 1];
+  if (pos[0] === 1) {
+    opts = [[pos.slice(1).concat([14]), 2, 14]];
+    if (low) opts.push([pos, 1, 13]);
+  } else opts = [[pos, low ? 1 : 2, 14]];
+  var best = scan(suit, opts, jokers, R, R.adjacent_jokers);
+  if (best) return [best, ""];
+  if (!R.adjacent_jokers && scan(suit, opts, jokers, R, true)) return [null, "adjacent_jokers"];
+  if (!low && pos[0] === 1 && last - pos.length <= jokers) return [null, "ace_low_not_allowed"];
+  var widest = pos[0] + 13 - last;
+  for (var i = 1; i < pos.length; i++) widest = Math.max(widest, pos[i] - pos[i - 1]);
+  return [null, 14 - widest <= pos.length + jokers ? "wrap" : "gap"];
+}
+
+function scan(suit, opts, jokers, R, adjacentOk) {
+  var jv = R.joker_value, best = null;
+  opts.forEach(opt => {
+    var pos = opt[0], lo = pos[0], hi = pos[pos.length - 1],
+      spare = jokers - (hi - lo + 1 - pos.length);
+    if (spare < 0) return;
+    if (!jokers) { best = better([PRE[hi] - PRE[lo - 1], 0, [], lo, [suit, lo, hi]], best); return; }
+    var inner = spare < jokers ? range(lo + 1, hi).filter(p => pos.indexOf(p) < 0) : [];
+    for (var below = 0; below <= spare; below++) {
+      var start = lo - below, end = hi + spare - below;
+      if (start < opt[1] || end > opt[2]) continue;
+      var jp = range(start, lo).concat(inner, range(hi + 1, end + 1)), k, adjacent = false;
+      if (!adjacentOk && jokers > 1)
+        for (k = 1; k < jp.length; k++) if (jp[k] - jp[k - 1] === 1) adjacent = true;
+      if (adjacent) continue;
+      var points = PRE[end] - PRE[start - 1];
+      if (jv !== null) jp.forEach(p => { points += jv - PV[p]; });
+      var keys = jp.map(p => (p === 14 ? 1 : p) * 4 + suit);
+      if (end === 14 && jokers > 1) keys.sort((a, b) => a - b);
+      best = better([points, 0, keys, start, [suit, start, end].concat(jp)], best);
+    }
+  });
+  return best;
+}
+
+function allJokers(n, R) {
+  var jv = R.joker_value, best = null, rank, suit, start;
+  if (n <= 4) for (rank = 1; rank < 14; rank++) best = better(setCandidate(rank, [], n, jv), best);
+  if (R.adjacent_jokers)
+    for (suit = 0; suit < 4; suit++)
+      for (start = R.ace_low ? 1 : 2; start < 16 - n; start++) {
+        var end = start + n - 1, ps = range(start, end + 1);
+        best = better([jv === null ? PRE[end] - PRE[start - 1] : jv * n, 0,
+          ps.map(p => (p === 14 ? 1 : p) * 4 + suit)
+            .sort((a, b) => a - b), start, [suit, start, end].concat(ps)], best);
+      }
+  return best ? [best, ""] : [null, "adjacent_jokers"];
+}
+
+function result(cards, best, R) {
+  var jv = R.joker_value, pay = best[4], arr, pts, out;
+  if (best[1] === 0) {
+    var s = pay[0], start = pay[1], jp = pay.slice(3);
+    arr = range(start, pay[2] + 1).map(p => s * 13 + (p === 14 ? 0 : p - 1));
+    pts = arr.map((o, i) => {
+      return jv !== null && jp.indexOf(start + i) >= 0 ? jv : PV[start + i];
+    });
+  } else {
+    var rank = pay[0], v = SETV[rank], nat = [];
+    cards.forEach(o => { if (o !== JK && nat.indexOf((o / 13) | 0) < 0) nat.push((o / 13) | 0); });
+    var laid = nat.concat(pay.slice(1)).sort();
+    arr = laid.map(s => s * 13 + rank - 1);
+    pts = laid.map(s => jv === null || nat.indexOf(s) >= 0 ? v : jv);
+  }
+  out = {valid: true, kind: best[1] ? "set" : "sequence", points: best[0], reason: null,
+    jokers: best[2].map(k => (k & 3) * 13 + (k >> 2) - 1),
+    arrangement: arr, card_points: pts};
+  return out;
+}
+
+/* opening.py evaluate_opening */
+function opening(melds, R) {
+  var results = melds.map(cards => meld(cards, R)), total = 0, reasons = [],
+    pure = false, counts = {}, copies = false;
+  results.forEach((r, i) => {
+    total += r.points;
+    if (r.valid && r.kind === "sequence" && melds[i].length >= 3 && !r.jokers.length) pure = true;
+    melds[i].forEach(o => {
+      counts[o] = (counts[o] || 0) + 1;
+      if (counts[o] > (o === JK ? R.jokers : R.decks)) copies = true;
+    });
+  });
+  if (!results.length) reasons.push("no_melds");
+  if (results.some(r => !r.valid)) reasons.push("invalid_meld");
+  if (copies) reasons.push("too_many_copies");
+  var threshold = R.opening_threshold;
+  if (threshold !== null && total < threshold) reasons.push("below_threshold");
+  if (R.pure_sequence_required && !pure) reasons.push("no_pure_sequence");
+  return {total: total, threshold: threshold, accepted: !reasons.length, pure_sequence: pure,
+    reasons: reasons, melds: results};
+}
+
+
+/* ---- the form (only in a browser) ---- */
+function page(doc) {
+  var form = doc.querySelector("form[data-checker]"), data = doc.getElementById("checker-text");
+  if (!form || !data || !root.RamiRules) return;
+  var T = JSON.parse(data.textContent), RULES = root.RamiRules, box = form.querySelector("[data-melds]"),
+    results = form.querySelector("[data-results]"), picker = form.querySelector("[data-picker]"),
+    out = {}, active = 0, fields = [];
+  ["total", "threshold", "verdict"].forEach(f => { out[f] = form.querySelector('[data-field="' + f + '"]'); });
+  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, (m, k) => k in o ? o[k] : m); }
+  function el(tag, attrs, text) {
+    var e = doc.createElement(tag);
+    for (var k in attrs) e.setAttribute(k, attrs[k]);
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function name(o) {
+    return o === JK ? T.joker : fmt(T.card, {rank: T.ranks[o % 13 + 1], suit: T.suits[SUITS[(o / 13) | 0]]});
+  }
+  function rules() {
+    var g = RULES[form.game.value] || RULES.rami51;
+    return g[form.profile.value] || g[Object.keys(g)[0]];
+  }
+  function addField(value) {
+    var n = fields.length + 1, id = "ck-meld-" + n, row = el("p", {"class": "ck-meld"}),
+      input = el("input", {id: id, type: "text", autocomplete: "off", spellcheck: "false",
+        autocapitalize: "characters", "aria-describedby": id + "-e"}), err = el("span", {id: id + "-e", "class": "ck-error"});
+    input.value = value || "";
+    input.addEventListener("focus", () => { active = n - 1; label(); });
+    row.append(el("label", {"for": id}, fmt(T.meld, {n: n})), " ", input, " ", err);
+    box.append(row);
+    fields.push({input: input, err: err});
+    return input;
+  }
+  function label() { picker.setAttribute("aria-label", fmt(T.picker, {n: active + 1})); }
+  function setOut(f, value, text) { out[f].setAttribute("data-value", value); out[f].textContent = text; }
+  function update() {
+    var R = rules(), melds = [], counts = {}, broken = false, used = -1;
+    fields.forEach((f, i) => { if (f.input.value.trim()) used = i; });  // an empty field before it is an error
+    results.textContent = "";
+    fields.forEach((f, i) => {
+      var tokens = f.input.value.split(/[\s,]+/).filter(Boolean), cards = [], msg = "";
+      tokens.forEach(t => { var o = parseCard(t); if (o < 0) msg = msg || fmt(T.bad, {token: t}); cards.push(o); });
+      if (!tokens.length && i < used) msg = T.empty;
+      if (!msg) cards.forEach(o => {
+        counts[o] = (counts[o] || 0) + 1;
+        if (counts[o] > (o === JK ? R.jokers : R.decks)) msg = msg || fmt(T.copies, {card: code(o)});
+      });
+      f.err.textContent = msg;
+      f.input.setAttribute("aria-invalid", msg ? "true" : "false");
+      if (cards.indexOf(-1) >= 0) broken = true;
+      else if (cards.length) melds.push([i, cards]);
+    });
+    if (broken || !melds.length) {
+      ["total", "threshold", "verdict"].forEach(f => { setOut(f, "", ""); });
+      return;
+    }
+    var r = opening(melds.map(m => m[1]), R);
+    r.melds.forEach((m, j) => {
+      var parts = [m.valid ? T.valid : T.invalid], n = melds[j][1].length;
+      if (m.valid) {
+        parts.push(T.kinds[m.kind === "set" && n === 4 ? "four" : m.kind], T.points + ": " + m.points);
+        m.jokers.forEach(o => { parts.push(fmt(T.jokeras, {card: name(o)})); });
+      } else parts.push(T.reasons[m.reason] || m.reason);
+      results.append(el("li", {"data-field": "meld", "data-valid": String(m.valid), "data-kind": m.kind || "",
+        "data-points": m.points, "data-reason": m.reason || ""}, fmt(T.meld, {n: melds[j][0] + 1}) + ": " + parts.join(", ")));
+    });
+    setOut("total", r.total, r.total);
+    setOut("threshold", r.threshold === null ? "" : r.threshold,
+      r.threshold === null ? T.none : fmt(T.threshold, {n: r.threshold}));
+    setOut("verdict", r.accepted ? "accepted" : "rejected", (r.accepted ? T.accepted : T.rejected) +
+      (r.reasons.length ? ": " + r.reasons.map(x => T.reasons[x] || x).join(", ") : ""));
+  }
+  function share() {
+    var melds = fields.map(f => f.input.value.trim().split(/[\s,]+/).join(" "));
+    history.replaceState(null, "", "#try=" + encodeURI(form.game.value + ":" + form.profile.value + ":" +
+      melds.join("|").replace(/ /g, "+")).replace(/#/g, "%23"));
+  }
+  function split(value) {  // "game[:profile]:melds" -> [game, profile, melds]
+    var parts = value.split(":"), melds = parts.pop();
+    return [parts[0], parts[1], melds.split("|")];
+  }
+  function choose(select, value) { select.selectedIndex = 0; if (value && select.querySelector('option[value="' + value.replace(/"/g, "") + '"]')) select.value = value; }
+  function fromHash(scroll) {
+    var h = location.hash, value;
+    if (h.indexOf("#try=") !== 0) return;
+    try { value = decodeURIComponent(h.slice(5)); } catch (e) { value = h.slice(5); }
+    value = value.replace(/\+/g, " ");
+    var t = split(value);
+    choose(form.game, t[0]);
+    choose(form.profile, t[1]);
+    box.textContent = "";
+    fields = [];
+    t[2].forEach(m => { addField(m.trim()); });
+    active = 0;
+    label();
+    update();
+    if (scroll) form.scrollIntoView();
+  }
+  // the picker: a card grid with one tab stop, moved with the arrow keys
+  var buttons = [];
+  for (var s = 0; s < 4; s++) {
+    var line = el("div");
+    for (var r = 1; r < 14; r++) buttons.push(pick(line, s * 13 + r - 1, LABELS[r] + GLYPHS[s], s === 1 || s === 2));
+    picker.append(line);
+  }
+  line = el("div");
+  pick(line, JK, "J\u2605");
+  buttons.push(line.lastChild);
+  var back = button(line, "\u232B", T.back);
+  back.setAttribute("data-back", "");
+  buttons.push(back);
+  picker.append(line);
+  buttons.forEach((b, i) => { b.tabIndex = i ? -1 : 0; });
+  function button(line, text, label) {  // a symbol shown, and its name for screen readers
+    var b = el("button", {type: "button"});
+    b.append(el("span", {"aria-hidden": "true"}, text), el("span", {"class": "visually-hidden"}, label));
+    line.append(b);
+    return b;
+  }
+  function pick(line, o, text, red) {
+    var b = button(line, text, name(o));
+    b.setAttribute("data-card", code(o));
+    if (red) b.className = "red";
+    return b;
+  }
+  picker.addEventListener("click", e => {
+    var b = e.target.closest("button");
+    if (!b) return;
+    var input = fields[active].input, tokens = input.value.trim().split(/[\s,]+/).filter(Boolean);
+    if (b.hasAttribute("data-back")) tokens.pop(); else tokens.push(b.getAttribute("data-card"));
+    input.value = tokens.join(" ");
+    update();
+    share();
+  });
+  picker.addEventListener("keydown", e => {
+    var i = buttons.indexOf(doc.activeElement), to = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13, ArrowDown: 13,
+      Home: -i, End: buttons.length - 1 - i}[e.key];
+    if (i < 0 || to === undefined) return;
+    e.preventDefault();
+    var j = Math.max(0, Math.min(buttons.length - 1, i + to));
+    buttons[i].tabIndex = -1;
+    buttons[j].tabIndex = 0;
+    buttons[j].focus();
+  });
+  form.addEventListener("input", update);  // the address follows at "change" (a field left)
+  form.addEventListener("change", () => { update(); share(); });
+  form.addEventListener("submit", e => { e.preventDefault(); });
+  form.querySelector("[data-add]").addEventListener("click", () => { addField().focus(); update(); });
+  window.addEventListener("hashchange", () => { fromHash(true); });
+  doc.addEventListener("click", e => {  // the same link again: no hashchange, fill it anyway
+    var a = e.target.closest && e.target.closest("a.try");
+    if (a && a.hash === location.hash) fromHash(true);
+  });
+  addField();
+  label();
+  update();
+  fromHash(true);
+  // every verified row of the page, recomputed here: its claim is "verdict kind-or-reason
+  // points" (a meld) or "verdict total threshold" (a first meld)
+  doc.querySelectorAll("tr[data-claim]").forEach(tr => {
+    var t = split(decodeURIComponent(tr.querySelector("a.try").hash.slice(5)).replace(/\+/g, " ")),
+      R = RULES[t[0]][t[1]], melds = t[2].map(m => m.split(" ").map(parseCard)), got;
+    if (/^(acc|rej)/.test(tr.getAttribute("data-claim"))) {
+      var o = opening(melds, R);
+      got = [o.accepted ? "accepted" : "rejected", o.total, o.threshold === null ? "-" : o.threshold];
+    } else {
+      var m = meld(melds[0], R);
+      got = [m.valid ? "valid" : "invalid", m.kind || m.reason, m.points];
+    }
+    var same = got.join(" ") === tr.getAttribute("data-claim");
+    tr.setAttribute("data-recomputed", same ? "same" : "differs");
+    tr.querySelector("th").append(" ", el("span", {"class": "recomputed"}, same ? "\u2713 " + T.same : "\u2717 " + T.differs));
+  });
+  form.hidden = false;
+  var off = doc.querySelector(".checker-off");
+  if (off) off.remove();
+}
+
+var api = {JK: JK, code: code, parseCard: parseCard, meld: meld, opening: opening};
+if (typeof module === "object" && module.exports) module.exports = api;
+else {
+  root.RamiChecker = api;
+  var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css");
+  if (css) document.head.append(Object.assign(document.createElement("link"), {rel: "stylesheet", href: css}));
+  page(document);
+}
+})(this);

@@ -1,0 +1,254 @@
+"""The meld checker in Chromium, in every language: #try= links, typing, picking, keyboard
+only, bad input, the rows recomputed on load, no console errors, and pages without JavaScript.
+
+Expected values come from the Python engine, never from the page itself.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+from pathlib import Path
+from urllib.parse import quote, unquote
+
+import pytest
+from playwright.sync_api import Browser, Page
+
+from site_builder.engine import evaluate_opening, get_rules, parse_cards
+from site_builder.examples import load_profiles
+
+from .e2e_site import LANGS, ROOT, SCREENSHOTS
+from .test_accessibility import AXE, WCAG_21_AA, _describe
+from .test_pages import DESKTOP, PHONE, Problems
+
+pytestmark = pytest.mark.e2e
+
+PROFILES, _ = load_profiles(ROOT)
+TRIES = [
+    "rami51:reference:QH KH AH|JK 7S 8S",
+    "rami51:house:QH KH AH|JK 7S 8S",
+    "rami51:reference:KH KS KD|QC QD QS",
+    "rami40:reference:5C 6C 7C|KH KS KD",
+    "rami51:JK 10D JD|AS 2S 3S 4S|JK 5H 6H",  # no profile: the first one, reference
+    "cardverse:reference:AH 2H 3H|QC KC AC",
+    "rami51:house:JK JD QD KD AD|9C 9H JK",
+    "rami40:reference:AH AH AH|2C 3C 4C",
+]
+
+
+def _expected(fragment: str) -> dict[str, object]:
+    """The engine's answer for a #try= fragment."""
+    parts = fragment.split(":")
+    game, melds = parts[0], parts[-1]
+    profile = parts[1] if len(parts) == 3 else "reference"
+    rules = get_rules(game, **PROFILES[profile].overrides)
+    result = evaluate_opening([parse_cards(m) for m in melds.split("|")], rules)
+    return {
+        "total": str(result.total),
+        "threshold": "" if result.threshold is None else str(result.threshold),
+        "verdict": "accepted" if result.accepted else "rejected",
+        "melds": [[str(m.valid).lower(), m.kind or "", str(m.points), m.reason or ""]
+                  for m in result.melds],
+    }
+
+
+def _shown(page: Page) -> dict[str, object]:
+    return page.evaluate("""() => {
+        const form = document.querySelector('form[data-checker]');
+        const value = f => form.querySelector(`output[data-field="${f}"]`).dataset.value;
+        return {total: value('total'), threshold: value('threshold'), verdict: value('verdict'),
+                melds: [...form.querySelectorAll('[data-field="meld"]')].map(
+                    m => [m.dataset.valid, m.dataset.kind, m.dataset.points, m.dataset.reason])};
+    }""")
+
+
+def _page_words(page: Page) -> dict[str, str]:
+    """The page's own words for the verdicts, read from its verified tables."""
+    return page.evaluate("""() => ({
+        accepted: document.querySelector('tr[data-claim^=accepted] .verdict.ok').textContent,
+        valid: document.querySelector('tr[data-claim^=valid] .verdict.ok').textContent})""")
+
+
+@pytest.fixture
+def problems(page: Page) -> Iterator[Problems]:
+    found = Problems(page)
+    yield found
+    assert found.errors == []
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_try_fragment_gives_the_engines_result(page: Page, problems: Problems, lang: str) -> None:
+    for fragment in TRIES:
+        page.goto(f"{lang}/first-meld/#try={quote(fragment)}")
+        page.wait_for_function("document.querySelector('form[data-checker]:not([hidden])')")
+        page.reload()  # a fragment alone does not reload the page: load it with the fragment
+        page.wait_for_function("document.querySelector('form[data-checker]:not([hidden])')")
+        assert _shown(page) == _expected(fragment), fragment
+    # following a row's link fills the checker from that row, in the page's language
+    page.goto(f"{lang}/first-meld/")
+    link = page.locator("tr[data-claim^=accepted] a.try").first
+    link.click()
+    fragment = unquote((link.get_attribute("href") or "")[len("#try="):]).replace("+", " ")
+    assert _shown(page) == _expected(fragment)
+    verdict = page.locator('output[data-field="verdict"]').inner_text()
+    assert verdict.startswith(_page_words(page)["accepted"])
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_every_verified_row_is_recomputed_on_load(page: Page, problems: Problems,
+                                                  lang: str) -> None:
+    page.goto(f"{lang}/first-meld/")
+    rows = page.locator("tr[data-claim]")
+    assert rows.count() == page.locator("tr:has(a.try)").count() >= 9
+    assert {rows.nth(i).get_attribute("data-recomputed") for i in range(rows.count())} == {"same"}
+    assert rows.nth(0).locator(".recomputed").is_visible()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_typing_and_picking(page: Page, problems: Problems, lang: str) -> None:
+    page.goto(f"{lang}/first-meld/")
+    form = page.locator("form[data-checker]")
+    form.locator("#ck-meld-1").fill("q♥ K♥️ ah")  # glyphs, the emoji form, any case
+    shown = _shown(page)
+    assert shown["melds"] == [["true", "sequence", "31", ""]]
+    assert shown["verdict"] == "rejected"
+    form.locator("[data-add]").click()
+    assert page.evaluate("document.activeElement.id") == "ck-meld-2"
+    for card in ("JK", "7S", "8S"):
+        form.locator(f'[data-card="{card}"]').click()
+    assert form.locator("#ck-meld-2").input_value() == "JK 7S 8S"
+    assert _shown(page) == _expected("rami51:reference:QH KH AH|JK 7S 8S")
+    form.locator("[data-back]").click()
+    assert form.locator("#ck-meld-2").input_value() == "JK 7S"
+    form.locator('[data-card="8S"]').click()
+    form.locator("select[name=profile]").select_option("house")
+    assert _shown(page) == _expected("rami51:house:QH KH AH|JK 7S 8S")
+    # the joker's stand-in is named in the page's language, as in the table
+    stand_in = page.locator("td .stand-in").first.inner_text()
+    assert stand_in in form.locator('[data-field="meld"]').nth(1).inner_text()
+    # the address is shareable: it reloads the same first meld
+    page.reload()
+    assert _shown(page) == _expected("rami51:house:QH KH AH|JK 7S 8S")
+
+
+def _tab_to(page: Page, selector: str, limit: int = 300) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("s => document.activeElement.matches(s)", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_keyboard_only(page: Page, problems: Problems, lang: str) -> None:
+    page.goto(f"{lang}/first-meld/")
+    _tab_to(page, "select[name=game]")
+    page.keyboard.press("ArrowUp")  # Rami 51 -> Rami 40
+    assert page.locator("select[name=game]").input_value() == "rami40"
+    _tab_to(page, "#ck-meld-1")
+    page.keyboard.type("5C 6C 7C")
+    _tab_to(page, "[data-add]")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.activeElement.id") == "ck-meld-2"
+    _tab_to(page, "[data-picker] button")  # the picker is one tab stop
+    assert page.evaluate("document.activeElement.dataset.card") == "AC"
+    for key in ("ArrowDown", "ArrowDown", "End", "Home", "ArrowDown", "ArrowDown", "ArrowDown"):
+        page.keyboard.press(key)  # AD, AH, back, AC, AD, AH, AS
+    for _ in range(12):
+        page.keyboard.press("ArrowRight")  # KS
+    assert page.evaluate("document.activeElement.dataset.card") == "KS"
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Space")  # KH
+    page.keyboard.press("ArrowUp")
+    page.keyboard.press("Enter")  # KD
+    assert page.locator("#ck-meld-2").input_value() == "KS KH KD"
+    assert _shown(page) == _expected("rami40:reference:5C 6C 7C|KS KH KD")
+    focused = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
+        return s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth); }""")
+    assert focused >= 2, "visible focus indicator in the picker"
+    # the next Tab leaves the picker
+    page.keyboard.press("Tab")
+    assert not page.evaluate("!!document.activeElement.closest('[data-picker]')")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_bad_input_is_named_next_to_its_field(page: Page, problems: Problems, lang: str) -> None:
+    page.goto(f"{lang}/first-meld/#try=rami51:reference:QH+KH+XX|QH+QH+QH||JK+7S+8S")
+    errors = [page.locator(f"#ck-meld-{n}-e").inner_text() for n in (1, 2, 3, 4)]
+    assert "XX" in errors[0] and "QH" in errors[1] and errors[2] and not errors[3]
+    assert page.locator("#ck-meld-1").get_attribute("aria-invalid") == "true"
+    assert page.locator("#ck-meld-1").get_attribute("aria-describedby") == "ck-meld-1-e"
+    assert _shown(page)["verdict"] == ""  # no verdict while a card cannot be read
+    page.locator("#ck-meld-1").fill("QH KH AH")
+    assert page.locator("#ck-meld-1-e").inner_text() == ""
+    # QH three times more: more than the two packs hold, and the engine rejects it
+    assert _shown(page)["verdict"] == "rejected"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_no_console_error_on_200_random_inputs(page: Page, problems: Problems, lang: str) -> None:
+    rng = random.Random(lang)
+    pieces = ["QH", "10s", "T♠", "JK", "joker", "a♥", "K♥️", "1H", "ZZ", "|", ",", "  ", ":",
+              "#", "%", "\\", "<b>", "'", '"', "é", "🂡", "7", "H", "♦", "\ufe0f", "\u0000",
+              "JK JK JK", "2C 3C 4C", "AS KS QS"]
+    field = page.locator("#ck-meld-1")
+    page.goto(f"{lang}/first-meld/")
+    for i in range(200):
+        text = "".join(rng.choice(pieces) + rng.choice(("", " "))
+                       for _ in range(rng.randint(0, 12)))
+        if i % 20 == 0:
+            field.fill("")
+            field.type(text[:30])  # key by key, now and then
+        else:
+            field.fill(text)
+        if i % 50 == 0:
+            page.locator("select[name=game]").select_option(rng.choice(["rami40", "cardverse"]))
+    page.goto(f"{lang}/first-meld/#try=%E0%A4%A|::x:|%")  # a broken fragment
+    page.wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_without_javascript_the_page_says_so(browser: Browser, base_url: str, lang: str) -> None:
+    context = browser.new_context(base_url=base_url, java_script_enabled=False)
+    try:
+        page = context.new_page()
+        page.goto(f"{lang}/first-meld/#try=rami51:reference:QH+KH+AH")
+        assert page.locator("form[data-checker]").is_hidden()
+        assert page.locator(".checker-off").is_visible()
+        assert page.locator("table.examples").first.is_visible()
+    finally:
+        context.close()
+
+
+def test_axe_with_the_checker_filled_in(browser: Browser, base_url: str) -> None:
+    for lang in LANGS:
+        context = browser.new_context(base_url=base_url, bypass_csp=True, viewport=DESKTOP)
+        try:
+            page = context.new_page()
+            page.goto(f"{lang}/first-meld/#try=rami51:reference:QH+KH+AH|JK+7S+XX|JK+7S+8S")
+            page.locator("[data-picker] button").first.focus()
+            page.add_script_tag(path=str(AXE))
+            result = page.evaluate(
+                "tags => axe.run(document, {runOnly: {type: 'tag', values: tags}})", WCAG_21_AA)
+            assert result["violations"] == [], _describe(result["violations"])
+        finally:
+            context.close()
+
+
+def test_screenshots(browser: Browser, base_url: str) -> None:
+    """Phone and desktop screenshots of a filled-in checker, for review (never compared)."""
+    SCREENSHOTS.mkdir(exist_ok=True)
+    for name, viewport in (("phone", PHONE), ("desktop", DESKTOP)):
+        context = browser.new_context(base_url=base_url, viewport=viewport,
+                                      device_scale_factor=2 if name == "phone" else 1)
+        try:
+            page = context.new_page()
+            page.goto("en/first-meld/#try=rami51:house:QH+KH+AH|JK+7S+8S|AC+AD+JK")
+            shot: Path = SCREENSHOTS / f"checker-{name}.png"
+            page.locator("section.checker").screenshot(path=str(shot))
+            assert shot.stat().st_size > 0
+            width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+            assert width[0] <= width[1], "no horizontal scroll"
+        finally:
+            context.close()

@@ -1,0 +1,319 @@
+"""The in-browser checker (templates/assets/checker.js) against the Python engine.
+
+Both judge the same inputs: 100,000 random melds (3-13 cards, 0-3 jokers; near-runs,
+near-sets and junk), 20,000 random first melds, every meld and first meld of the site's
+example tables, hand-picked edge cases and card tokens, under every game and every
+profile of content/profiles.toml (and rule sets made up to reach every path), with the
+rule data the build writes (:mod:`site_builder.rules_data`). Every field must agree.
+The JavaScript runs in one node process (JSON in, JSON out); a disagreement is shrunk to
+a smallest input that still disagrees, and printed with both answers.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import subprocess
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from site_builder.content import parse_page
+from site_builder.engine import (
+    JOKER,
+    PRESETS,
+    Card,
+    CardError,
+    Rank,
+    Suit,
+    evaluate_meld,
+    evaluate_opening,
+    get_rules,
+    parse_card,
+    parse_cards,
+)
+from site_builder.engine.cards import JOKER_ORDINAL
+from site_builder.examples import load_profiles
+from site_builder.rules_data import rules_asset, rules_table
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tests" / "checker" / "run_checker.js"
+NODE = shutil.which("node")
+SEED = 17
+RANDOM_MELDS = 100_000
+RANDOM_OPENINGS = 20_000
+
+NATURALS = [Card(rank, suit) for suit in Suit for rank in Rank]
+PROFILES, _problems = load_profiles(ROOT)
+
+
+class _Extra:
+    def __init__(self, **overrides: Any) -> None:
+        self.overrides = overrides
+
+
+# Beyond the site's profiles, rule sets that reach the engine's other paths: more jokers
+# per meld, jokers side by side, all-joker melds, no low ace, a fixed joker value.
+EXTRA = {
+    "test-wide": _Extra(max_jokers_per_meld=4, adjacent_jokers=True, all_joker_melds=True),
+    "test-wide-15": _Extra(max_jokers_per_meld=3, adjacent_jokers=True, all_joker_melds=True,
+                           joker_value=15, ace_low=False),
+    "test-three": _Extra(max_jokers_per_meld=3),
+    "test-strict": _Extra(max_jokers_per_meld=1, ace_low=False, decks=1, jokers=2,
+                          max_players=3, deal_sizes=((2, 14), (3, 14))),
+}
+ALL_PROFILES = {**PROFILES, **EXTRA}
+COMBOS = [(game, profile) for game in PRESETS for profile in ALL_PROFILES]
+RULES = {combo: get_rules(combo[0], **ALL_PROFILES[combo[1]].overrides) for combo in COMBOS}
+
+# Melds = (game, profile, [ordinals]); openings = (game, profile, [[ordinals], ...]).
+Meld = tuple[str, str, list[int]]
+Opening = tuple[str, str, list[list[int]]]
+
+
+def _card(position: int, suit: Suit) -> Card:
+    """A card by sequence position (1 and 14 are the ace)."""
+    return Card(Rank(1 if position == 14 else position), suit)
+
+
+def random_meld(rng: random.Random) -> list[Card]:
+    """3-13 cards with 0-3 jokers: a near-run, a near-set, or junk."""
+    size = rng.randint(3, 13) if rng.random() < 0.5 else rng.randint(3, 6)
+    jokers = min(size, rng.choice((0, 0, 0, 1, 1, 2, 2, 3)))
+    if rng.random() < 0.01:
+        jokers = size  # jokers only
+    naturals = size - jokers
+    shape = rng.random()
+    if shape < 0.5:  # a run of one suit, part of it or across the corner
+        suit = rng.choice(list(Suit))
+        length = rng.randint(max(naturals, 1), 14)
+        start = rng.randint(1, 15 - length) if rng.random() < 0.8 else rng.randint(10, 14)
+        run = [_card((p - 1) % 14 + 1 if p > 14 else p, suit)
+               for p in range(start, start + length)]
+        cards = rng.sample(run, min(naturals, len(run)))
+        cards += rng.sample(NATURALS, naturals - len(cards))
+    elif shape < 0.8:  # a set of one rank, sometimes with a suit twice
+        rank = rng.choice(list(Rank))
+        suits = [rng.choice(list(Suit)) for _ in range(naturals)] if rng.random() < 0.3 \
+            else rng.sample(list(Suit), min(4, naturals))
+        cards = [Card(rank, suit) for suit in suits]
+        cards += rng.sample(NATURALS, naturals - len(cards))
+    else:  # anything
+        cards = [rng.choice(NATURALS) for _ in range(naturals)]
+    for _ in range(rng.choice((0, 0, 1, 2))):  # one or two cards off
+        if cards:
+            cards[rng.randrange(len(cards))] = rng.choice(NATURALS)
+    if cards and rng.random() < 0.05:
+        cards[rng.randrange(len(cards))] = rng.choice(cards)  # a card twice
+    cards += [JOKER] * jokers
+    rng.shuffle(cards)
+    return cards
+
+
+def random_opening(rng: random.Random) -> list[list[Card]]:
+    """0-4 melds; sometimes with more copies of a card than the packs hold."""
+    melds = []
+    for _ in range(rng.choice((0, 1, 1, 2, 2, 2, 3, 3, 4))):
+        meld = random_meld(rng)
+        melds.append(meld[: rng.randint(3, 7)] if rng.random() < 0.7 else meld)
+    if melds and rng.random() < 0.1:
+        melds.append(list(rng.choice(melds)))
+    return melds
+
+
+EDGE_MELDS = [
+    "QH KH AH", "AH 2H 3H", "AH 2H 3H 4H", "KH AH 2H", "QH KH AH 2H", "JD QD KD AD",
+    "AS KS QS JS 10S 9S 8S 7S 6S 5S 4S 3S 2S", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+    "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS",
+    "JK 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS", "2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS JK",
+    "JK 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS AS", "AS 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS JK",
+    "AH AS AD", "AH AS AD AC", "AH AS AD AC AH", "7H 7H 7S", "7H 7S 7D 7C 7H", "7H 7H 8H",
+    "JK 7S 8S", "7S 8S JK", "JK 7S JK", "JK JK 7S", "JK JK 7S 8S", "JK 7S JK 9S", "JK JK JK",
+    "JK JK JK 5D", "JK 5D JK 7D JK", "JK AH 2H", "AH JK", "AH JK JK", "JK AH JK", "QH JK AH",
+    "KH JK 2H", "JK KH AH", "JK QH KH", "JK 2H 3H", "AH 2H JK", "JK JK AH", "JK JK KH",
+    "5C 5D JK", "5C 5D JK JK", "5C 5D 5H JK", "5C 5D 5H 5S JK", "AC JK JK", "KS JK JK",
+    "2C 3D 4H", "2C 2D 3C", "9H 10H JH QH KH AH", "10H JH QH KH AH JK", "3C 5C 7C JK JK",
+    "3C 5C JK", "3C 6C JK", "3C 6C JK JK", "AD 3D JK", "AD QD JK", "AD KD JK", "2D KD JK",
+    "", "QH", "QH KH", "JK", "JK JK", "AC AC AC AC AC AC AC AC AC AC AC AC AC AC",
+]
+EDGE_OPENINGS = [
+    "QH KH AH | JK 7S 8S", "KH KS KD | QC QD QS", "5C 6C 7C | KH KS KD",
+    "5C 6C 7C | 4D 4S 4C | AH 2H 3H 4H", "", "QH KH AH | QH KH AH | QH KH AH",
+    "JK 7S 8S | JK 7H 8H | JK 2D 3D", "JK 7S 8S | JK 7H 8H | JK 2D 3D | JK 4C 5C",
+    "10C JC QC KC AC | 10D JD QD KD AD", "AH 2H | 5C 6C 7C", "AH AH AH", "JK 2H 3H",
+]
+TOKENS = [
+    "QH", "qh", "Qh", "10S", "10s", "TS", "ts", "T♠", "t♤", "A♥", "a♡", "J♦", "j♢", "K♣", "k♧",
+    "Q\u2665\ufe0f", "Q\u2665\ufe0f\ufe0f", "QH\ufe0f", "\ufe0f", "JK", "jk", "Joker", "JOKER",
+    "jk\ufe0f", "1H", "11H", "0S", "10", "H", "", "♥", "QX", "Q♥♥", "ZZ", "JOKERS", "A",
+    " QH ", "1OS", "10S\u2665", "QC\u2663",
+]
+
+
+def _examples() -> tuple[list[tuple[str, str, str]], list[tuple[str, str, list[str]]]]:
+    """Every meld (melds, layoffs) and first meld (openings) of the site's example tables."""
+    melds, openings = [], []
+    for path in sorted((ROOT / "content").glob("*.md")):
+        page, problems = parse_page(path.read_text(encoding="utf-8"), path.name)
+        assert page is not None, problems
+        for block in page.examples:
+            for row in block.rows:
+                def get(key: str, row: Any = row, block: Any = block) -> str | None:
+                    found = row.get(key, block.defaults)
+                    return found.value if found else None
+                game, profile = get("game"), get("profile") or "reference"
+                if block.table == "melds":
+                    melds.append((game, profile, get("cards")))
+                elif block.table == "layoffs":
+                    melds.append((game, profile, f"{get('meld')} {get('add')}"))
+                elif block.table == "openings":
+                    openings.append((game, profile, (get("melds") or "").split("|")))
+    return melds, openings
+
+
+def _ordinals(cards: list[Card] | tuple[Card, ...]) -> list[int]:
+    return [card.ordinal for card in cards]
+
+
+def _cards(ordinals: list[int]) -> list[Card]:
+    return [JOKER if o == JOKER_ORDINAL else NATURALS[o] for o in ordinals]
+
+
+def _codes(cards: list[int]) -> str:
+    return " ".join(card.code for card in _cards(cards))
+
+
+def py_meld(case: Meld) -> dict[str, Any]:
+    r = evaluate_meld(_cards(case[2]), RULES[case[0], case[1]])
+    return {"valid": r.valid, "kind": r.kind, "points": r.points, "reason": r.reason,
+            "jokers": [c.code for c in r.jokers], "arrangement": [c.code for c in r.arrangement],
+            "card_points": list(r.card_points)}
+
+
+def py_opening(case: Opening) -> dict[str, Any]:
+    rules = RULES[case[0], case[1]]
+    r = evaluate_opening([_cards(m) for m in case[2]], rules)
+    return {"total": r.total, "threshold": r.threshold, "accepted": r.accepted,
+            "pure_sequence": r.pure_sequence, "reasons": list(r.reasons),
+            "melds": [py_meld((case[0], case[1], m)) for m in case[2]]}
+
+
+def py_token(token: str) -> str | None:
+    try:
+        return parse_card(token).code
+    except CardError:
+        return None
+
+
+def run_js(melds: list[Meld], openings: list[Opening], tokens: list[str]) -> dict[str, Any]:
+    data = {"rules": rules_table(ALL_PROFILES), "melds": melds, "openings": openings,
+            "tokens": tokens}
+    assert NODE, "node is missing: run `bash scripts/setup`"
+    proc = subprocess.run([NODE, str(RUNNER)], input=json.dumps(data), capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr
+    return json.loads(proc.stdout)  # type: ignore[no-any-return]
+
+
+def _smaller(case: Any) -> list[Any]:
+    """Inputs one step smaller than *case*: a meld or a card left out."""
+    game, profile, body = case
+    if body and isinstance(body[0], list):  # an opening
+        out = [(game, profile, body[:i] + body[i + 1:]) for i in range(len(body))]
+        return out + [(game, profile, body[:i] + [m[:j] + m[j + 1:]] + body[i + 1:])
+                      for i, m in enumerate(body) for j in range(len(m))]
+    return [(game, profile, body[:i] + body[i + 1:]) for i in range(len(body))]
+
+
+def _shrink(case: Any, kind: str, python: Callable[[Any], dict[str, Any]]) -> Any:
+    """A smallest input that still disagrees (each round is one node run)."""
+    while True:
+        smaller = _smaller(case)
+        if not smaller:
+            return case
+        answers = run_js(smaller if kind == "melds" else [],
+                         smaller if kind == "openings" else [], [])[kind]
+        worse = [c for c, js in zip(smaller, answers, strict=True) if python(c) != js]
+        if not worse:
+            return case
+        case = worse[0]
+
+
+def _describe(case: Any, kind: str, python: Callable[[Any], dict[str, Any]]) -> str:
+    small = _shrink(case, kind, python)
+    js = run_js([small] if kind == "melds" else [], [small] if kind == "openings" else [],
+                [])[kind][0]
+    body = small[2]
+    text = " | ".join(_codes(m) for m in body) if kind == "openings" else _codes(body)
+    return (f"{kind[:-1]} {small[0]}:{small[1]}: {text!r}\n"
+            f"  engine:  {json.dumps(python(small), sort_keys=True)}\n"
+            f"  checker: {json.dumps(js, sort_keys=True)}")
+
+
+def _cases() -> tuple[list[Meld], list[Opening]]:
+    rng = random.Random(SEED)
+    melds: list[Meld] = [(*rng.choice(COMBOS), _ordinals(random_meld(rng)))
+                         for _ in range(RANDOM_MELDS)]
+    openings: list[Opening] = [(*rng.choice(COMBOS), [_ordinals(m) for m in random_opening(rng)])
+                               for _ in range(RANDOM_OPENINGS)]
+    site_melds, site_openings = _examples()
+    for game, profile in COMBOS:
+        melds += [(game, profile, _ordinals(parse_cards(text))) for text in EDGE_MELDS]
+        openings += [(game, profile, [_ordinals(parse_cards(m)) for m in text.split("|")
+                                      if text]) for text in EDGE_OPENINGS]
+        # each site example under its own rules, and under every other game and profile
+        melds += [(game, profile, _ordinals(parse_cards(text))) for _, _, text in site_melds]
+        openings += [(game, profile, [_ordinals(parse_cards(m)) for m in ms])
+                     for _, _, ms in site_openings]
+    return melds, openings
+
+
+def test_checker_agrees_with_the_engine_on_every_field() -> None:
+    assert set(PROFILES) >= {"reference", "house"} and not _problems
+    melds, openings = _cases()
+    tokens = TOKENS + [t.lower() for t in TOKENS] + [c.code + s for c in NATURALS[:13]
+                                                     for s in ("", "\ufe0f")]
+    js = run_js(melds, openings, tokens)
+    wrong = []
+    for kind, cases, python in (("melds", melds, py_meld), ("openings", openings, py_opening)):
+        for case, answer in zip(cases, js[kind], strict=True):
+            if python(case) != answer:
+                wrong.append(_describe(case, kind, python))
+                break
+    for token, answer in zip(tokens, js["tokens"], strict=True):
+        if py_token(token) != answer:
+            wrong.append(f"token {token!r}: engine {py_token(token)!r}, checker {answer!r}")
+    assert not wrong, "the checker and the engine disagree:\n" + "\n".join(wrong)
+    compared = len(melds) + len(openings) + len(tokens)
+    assert len(melds) >= RANDOM_MELDS and len(openings) >= RANDOM_OPENINGS, compared
+    # every game and profile was asked, and the random melds reach every verdict
+    assert {(g, p) for g, p, _ in melds} == set(COMBOS)
+    reasons = {answer["reason"] for answer in js["melds"]}
+    assert reasons >= {"too_long", "joker_not_allowed", "too_many_jokers", "all_jokers",
+                       "mixed_suits", "mixed_ranks", "duplicate_suit", "duplicate_card", "gap",
+                       "wrap", "ace_low_not_allowed", "adjacent_jokers", "too_short", None}
+    verdicts = {tuple(a["reasons"]) for a in js["openings"]}
+    assert () in verdicts and ("below_threshold",) in verdicts
+    assert any("too_many_copies" in v for v in verdicts)
+    assert any("no_pure_sequence" in v for v in verdicts)
+
+
+def test_a_disagreement_is_shrunk_and_shown_with_both_answers(monkeypatch: Any) -> None:
+    """Break the Python side on purpose (points + 1 for melds with a joker): the report
+    names a smallest such meld and gives both answers."""
+    def off(case: Meld) -> dict[str, Any]:
+        answer = py_meld(case)
+        return {**answer, "points": answer["points"] + 1} if JOKER_ORDINAL in case[2] else answer
+    case: Meld = ("rami51", "reference", _ordinals(parse_cards("JK 4S 5S 6S 7S 8S")))
+    report = _describe(case, "melds", off)
+    assert report.startswith("meld rami51:reference: 'JK")
+    assert "engine:" in report and "checker:" in report
+    assert len(report.split("\n")[0].split("'")[1].split()) <= 3
+
+
+def test_the_build_writes_the_same_rule_data() -> None:
+    """The rule data the differential test used is what the build writes next to the script."""
+    asset = rules_asset(PROFILES).decode()
+    assert asset.startswith("self.RamiRules=") and asset.endswith(";\n")
+    assert json.loads(asset[len("self.RamiRules="):-2]) == rules_table(PROFILES)

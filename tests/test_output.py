@@ -1,0 +1,143 @@
+"""The output folder: never one that holds sources, replaced in one step by full and
+incremental builds alike (even when a build is killed), and a damaged cache is ignored.
+Each test drives the real command."""
+
+from __future__ import annotations
+
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+PL = "locales/pl/LC_MESSAGES/messages.po"
+
+
+def tree(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def sources(project: Path) -> dict[str, bytes]:
+    return {rel: data for rel, data in tree(project).items()
+            if rel.split("/", 1)[0] in ("content", "locales", "templates", "babel.cfg")}
+
+
+@pytest.mark.parametrize("out", [".", "content", "locales", "templates", "content/build",
+                                 "locales/pl/LC_MESSAGES", "..", "../.."])
+def test_an_output_folder_that_holds_sources_is_refused(project: Path, out: str) -> None:
+    before = sources(project)
+    result = run_cli("build", "--root", ".", "--out", out, cwd=project)
+    assert result.code == 2, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{out}: the output folder would replace")
+    assert "Traceback" not in result.err
+    assert sources(project) == before
+    assert [p.name for p in project.parent.iterdir()] == ["project"]  # nothing made next to it
+
+
+def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
+    """A killed build leaves a staging folder next to the output (``.dist.new-PID-*``,
+    or ``.dist.old-PID-*`` holding the old site); the next build deletes those of builds
+    no longer running, and puts back an old site that a kill left without its place."""
+    assert run_cli("build", "--root", str(project)).code == 0
+    site = tree(project / "dist")
+    dead = 999_999_999  # above any pid the kernel gives
+    (project / f".dist.new-{dead}-abc" / "en").mkdir(parents=True)
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        running = project / f".dist.new-{sleeper.pid}-def"  # a build still running
+        running.mkdir()
+        old = project / f".dist.old-{dead}-ghi"  # killed between its two renames
+        old.mkdir()
+        os.rename(project / "dist", old / "site")
+        result = run_cli("build", "--root", str(project))
+        assert result.code == 0, result.err
+        assert tree(project / "dist") == site
+        assert sorted(p.name for p in project.iterdir() if p.name.startswith(".dist")) == \
+            [running.name]
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+
+
+def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
+    """Every cache entry is checked (a hash of its bytes): one with a byte changed, or cut
+    short, is ignored and made again; the site is the one a build without cache gives."""
+    assert run_cli("build", "--root", str(project)).code == 0
+    cache = project / ".cache"
+    entries = sorted(p for p in cache.rglob("*") if p.is_file())
+    assert len(entries) > 5  # the build's record and the compiled templates
+    rnd = random.Random(14)
+    po = project / PL
+    text = po.read_text(encoding="utf-8")
+    for trial in range(3):
+        for path in entries:
+            data = bytearray(path.read_bytes())
+            if trial == 2:
+                data = data[:len(data) // 2]
+            else:
+                at = rnd.randrange(len(data))
+                data[at] ^= 1 << rnd.randrange(8)
+            path.write_bytes(bytes(data))
+        marker = "ABC"[trial]  # a catalog-only edit
+        entry = 'msgid "Rules"\nmsgstr "'
+        po.write_text(text.replace(entry, f"{entry}{marker} ", 1), encoding="utf-8")
+        result = run_cli("build", "--root", str(project))
+        assert result.code == 0 and "Traceback" not in result.err, result.err
+        assert run_cli("build", "--root", str(project), "--no-cache", "--out",
+                       str(tmp_path / f"uncached-{trial}")).code == 0
+        assert tree(project / "dist") == tree(tmp_path / f"uncached-{trial}")
+
+
+def test_a_killed_build_leaves_the_old_or_the_new_site(project: Path, tmp_path: Path) -> None:
+    """kill -9 at random moments of full and incremental (one catalog edited) builds:
+    ``dist/`` is always the whole old site or the whole new one, and the next build is
+    correct. The catalog goes back and forth between two texts."""
+    po = project / PL
+    text = po.read_text(encoding="utf-8")
+    texts = [text, text.replace('msgid "Rules"\nmsgstr "', 'msgid "Rules"\nmsgstr "(nowe) ', 1)]
+    sites = []
+    for number, version in enumerate(texts):
+        po.write_text(version, encoding="utf-8")
+        out = tmp_path / f"site-{number}"
+        assert run_cli("build", "--root", str(project), "--no-cache", "--out", str(out)).code == 0
+        sites.append(tree(out))
+    assert sites[0] != sites[1]
+    command = [sys.executable, "-m", "site_builder", "build", "--root", str(project)]
+    state = 0
+    po.write_text(texts[state], encoding="utf-8")
+    assert run_cli("build", "--root", str(project)).code == 0
+    durations = {}
+    for full in (True, False):  # how long each kind takes here, to kill it part-way
+        state = 1 - state
+        po.write_text(texts[state], encoding="utf-8")
+        start = time.perf_counter()
+        subprocess.run(command + (["--no-cache"] if full else []), check=True,
+                       capture_output=True)
+        durations[full] = time.perf_counter() - start
+    rnd = random.Random(9)
+    outcomes = {"old": 0, "new": 0}
+    for trial in range(30):
+        full = trial % 2 == 0
+        target = 1 - state
+        po.write_text(texts[target], encoding="utf-8")
+        proc = subprocess.Popen(command + (["--no-cache"] if full else []),
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        time.sleep(rnd.uniform(0, durations[full]))
+        proc.send_signal(signal.SIGKILL)
+        proc.wait()
+        found = tree(project / "dist")
+        assert found in (sites[state], sites[target]), (trial, full)
+        outcomes["old" if found == sites[state] else "new"] += 1
+        result = run_cli("build", "--root", str(project))
+        assert result.code == 0, result.err
+        assert tree(project / "dist") == sites[target], (trial, full)
+        state = target
+    assert not [p for p in project.iterdir() if p.name.startswith(".dist.")]
+    print(f"kill -9 trials: {outcomes}")
