@@ -42,7 +42,7 @@ if (box) {
     try { pf = await load(); } catch { box.hidden = true; return; } // no index here (file://)
     const found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
-    const pages = await Promise.all(found.results.slice(0, 8).map(r => r.data()));
+    const pages = await Promise.all(found.results.slice(0, 20).map(r => r.data()));
     const none = document.createElement("li");
     none.textContent = box.dataset.none;
     list.replaceChildren(...(pages.length
