@@ -93,6 +93,13 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
         problems = [p for lang in todo for p in _problems(done[lang])]
         if problems:
             raise UserError(problems)
+        from site_builder.search import index as search_index
+
+        searched = search_index(tmp, todo)  # each language's search, in the staging folder
+        for lang, found in done.items():
+            if isinstance(found, LanguageResult):
+                found.files.update((f, st) for f, st in searched.items()
+                                   if f.startswith(f"{lang}/"))
         for result in reused.values():
             carry_over(out, tmp, result.files)
         results = {**{lang: found for lang, found in done.items()

@@ -47,8 +47,16 @@ def num_plurals(lang: str) -> int:
     return int(get_plural(parse_locale(lang)).num_plurals)
 
 
+# Where CLDR's own name is not the one readers use for their language. CLDR (Babel 2.x)
+# names Indonesian "Indonesia", which is also the country; the language is usually
+# called "Bahasa Indonesia" (issue 16: the switcher should say so).
+NATIVE_NAMES = {"id": "Bahasa Indonesia"}
+
+
 def native_name(lang: str) -> str:
     """The language's own name for itself, from CLDR (e.g. ``Bahasa Melayu``)."""
+    if lang in NATIVE_NAMES:
+        return NATIVE_NAMES[lang]
     name = parse_locale(lang).get_display_name(lang) or lang
     return name[:1].upper() + name[1:]
 

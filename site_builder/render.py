@@ -20,7 +20,7 @@ from babel.messages.catalog import Message
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
-from site_builder import rules_data
+from site_builder import navigation, quickref, rules_data
 from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.errors import Problem
 from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
@@ -206,14 +206,18 @@ def _render_language(job: Job, lang: str, catalog: Any) -> LanguageResult:
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
                    games=GAME_NAMES, profiles=site.profiles)
+        ctx.update(navigation.page_context(nav, path, lang, index, blocks))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.percent[page.slug] = loc.percent
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
     path = f"{lang}/404.html"
     ctx = _common(site, lang, None, path, job.names, absolute=True)
-    ctx.update(nav=_nav(nav, path, lang, None, None, site.config.base_url), percent=100)
+    ctx.update(nav=_nav(nav, path, lang, None, None, navigation.root_path(site.config.base_url)),
+               percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    quickref.render(lang, env, emit, lambda slug, path: _common(  # the quick-reference sheets
+        site, lang, slug, path, job.names) | {"nav": _nav(nav, path, lang, None, None)})
     result.nav = [nav[i][1:] for i in nav_indexes(len(nav), None)]
     if catalog is None:
         return result
@@ -278,7 +282,8 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
             not_found.append({"lang": lang, "name": names[lang],
                               "title": translator.gettext("Page not found"),
                               "link": translator.gettext("Go to the rules index"),
-                              "href": site.config.base_url + page_path(lang, "index")})
+                              "href": navigation.root_path(site.config.base_url)
+                              + page_path(lang, "index")})
             if lang == SOURCE_LANG:
                 chooser_env = env
         ctx = _common(site, SOURCE_LANG, "index", "index.html", names)
@@ -302,7 +307,9 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
                         "sitemap.xml\n").encode())
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
         if asset.is_file():
-            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(), asset.read_bytes())
+            data = asset.read_bytes()
+            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
+                 navigation.stylesheet(data) if asset.suffix == ".css" else data)
     emit(rules_data.ASSET, rules_data.rules_asset(site.profiles))  # the checker's rule data
     return written
 
@@ -392,9 +399,10 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
             names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
     """Context every template gets: links, switcher, alternates, metadata."""
     base = site.config.base_url
+    root = navigation.root_path(base)  # the 404 pages link from the site's root: any host
 
     def href(target: str) -> str:
-        return base + target if absolute else relative(path, target)
+        return root + target if absolute else relative(path, target)
 
     switcher = []
     alternates = []
@@ -422,6 +430,7 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
         "csp": CSP,
         "slug": slug,
         "nav": [],
+        **navigation.common_context(site.root, lang, path, href),
     }
 
 

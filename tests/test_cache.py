@@ -86,7 +86,7 @@ def test_content_change_shows_up(built: Path, tmp_path: Path) -> None:
     replace(built / "content" / "first-meld.md", "## The threshold", "## The threshold, again")
     assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
     page = (built / "dist" / "en" / "first-meld" / "index.html").read_text(encoding="utf-8")
-    assert "The threshold, again</h2>" in page
+    assert "The threshold, again</a></h2>" in page
     assert tree(built / "dist") == uncached(built, tmp_path)
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -14,6 +15,12 @@ CHROMIUM = "/usr/bin/chromium"
 LANGS = ("en", "id", "ms", "pl", "vi")
 SLUGS = (*sorted(p.stem for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
          "translation-status")
+# The rule pages in reading order (their front matter's ``order:``), after the home page.
+READING_ORDER = tuple(p.stem for p in sorted(
+    (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
+    key=lambda p: int(re.search(r"^order:\s*(\d+)", p.read_text(encoding="utf-8"), re.M)[1])))
+# The quick-reference sheets (site_builder/quickref.py).
+SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld",)
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
@@ -28,6 +35,11 @@ class SitePage:
     file: str
     lang: str | None  # None for the language-neutral root pages (chooser, root 404)
     slug: str | None  # "index" for a language's home; None for 404 pages
+
+    @property
+    def searchable(self) -> bool:
+        """Whether the page has the search box (every page in a language folder)."""
+        return self.lang is not None
 
     @property
     def checker(self) -> bool:
@@ -54,7 +66,7 @@ def _pages() -> list[SitePage]:
     for lang in LANGS:
         pages.append(SitePage(f"{lang}/", f"{lang}/index.html", lang, "index"))
         pages += [SitePage(f"{lang}/{slug}/", f"{lang}/{slug}/index.html", lang, slug)
-                  for slug in SLUGS]
+                  for slug in SLUGS + SHEETS]
         pages.append(SitePage(f"{lang}/404.html", f"{lang}/404.html", lang, None))
     return pages
 

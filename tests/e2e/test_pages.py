@@ -55,6 +55,8 @@ def test_page_loads_without_errors(page: Page, served_site: ServedSite,
     assert problems.errors == []
     kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests)
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
+    if site_page.searchable:  # the search client; the index loads only when one searches
+        expected.append(("script", "/assets/search.js"))
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))
@@ -69,21 +71,26 @@ def test_page_loads_without_errors(page: Page, served_site: ServedSite,
 
 def _check_card_chips(page: Page, site_page: SitePage) -> None:
     """Each group of chips is one image named after every card in it; red suits are red,
-    black suits and jokers in the text colour."""
-    groups = page.evaluate("""() => [...document.querySelectorAll('.cards')].map(g => ({
-        role: g.getAttribute('role'), label: g.getAttribute('aria-label') || '',
-        chips: [...g.children].map(c => [c.textContent, getComputedStyle(c).color]),
+    black suits in the text colour; a joker shows its name in the page's language (the
+    name in the group's label), not a rank letter."""
+    groups = page.evaluate("""() => [...document.querySelectorAll('main [role=img]')]
+      .map(g => ({
+        label: g.getAttribute('aria-label') || '',
+        chips: [...g.children].map(c => [c.textContent, getComputedStyle(c).color,
+                                         c.classList.contains('joker')]),
     }))""")
     text_colour = page.evaluate("getComputedStyle(document.body).color")
     if site_page.slug in ("first-meld", "cardverse"):
         assert groups, "a rule page shows its examples' cards"
     for group in groups:
-        assert group["role"] == "img"
         names = [n for n in group["label"].split(", ") if n.strip()]
         assert len(names) == len(group["chips"]), group
-        for text, colour in group["chips"]:
+        for (text, colour, joker), name in zip(group["chips"], names, strict=True):
+            if joker:
+                assert text.strip().lower() == name.lower(), (text, name)
+                continue
             suit = text[-1]
-            assert suit in "♣♦♥♠★", text
+            assert suit in "♣♦♥♠", text
             assert (colour != text_colour) == (suit in "♦♥"), f"{text}: {colour}"
 
 
@@ -97,15 +104,24 @@ def test_missing_address_shows_the_root_404_page_with_its_styles(page: Page) -> 
     assert [e for e in problems.errors if "/pl/no/such/page/" not in e] == []
     assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
     links = page.locator("main a[hreflang]")
-    assert links.count() == len(LANGS) - 1
+    assert links.count() == len(LANGS)
     targets = {links.nth(i).get_attribute("hreflang"): _path(
         links.nth(i).evaluate("a => a.href")) for i in range(links.count())}
-    assert targets == {lang: f"/{lang}/" for lang in LANGS if lang != "en"}
+    assert targets == {lang: f"/{lang}/" for lang in LANGS}
 
 
 def test_language_switcher_leads_to_the_same_page(page: Page, served_site: ServedSite,
                                                   site_page: SitePage) -> None:
     page.goto(site_page.path)
+    if site_page.lang is None:
+        # the chooser and the root 404 page are the language choice: one list of every
+        # language, no switcher above it, no language marked as current
+        assert page.locator("nav.languages").count() == 0
+        links = page.locator("main a[hreflang]")
+        assert sorted(links.nth(i).get_attribute("hreflang") or ""
+                      for i in range(links.count())) == sorted(LANGS)
+        assert page.locator("[aria-current]").count() == 0
+        return
     switcher = page.locator("nav.languages a[hreflang]")
     offered = [switcher.nth(i).get_attribute("hreflang") or "" for i in range(switcher.count())]
     assert sorted(offered) == sorted(LANGS)
@@ -208,7 +224,8 @@ def test_keyboard_reaches_skip_link_switcher_and_main(page: Page, site_page: Sit
         if focused["inMain"]:
             break
     switcher = {f["hreflang"] for f in seen if f["inLanguages"]}
-    assert switcher == set(LANGS)
+    # (the chooser and the root 404 page have no switcher: their list is the choice)
+    assert switcher == (set(LANGS) if site_page.lang else set())
     assert seen[-1]["inMain"], "Tab never reached the main content"
 
     # the skip link moves focus to main, and the next Tab stays inside it
@@ -224,19 +241,23 @@ def test_print_hides_navigation_and_keeps_cards_black_on_white(page: Page,
                                                                site_page: SitePage) -> None:
     page.goto(site_page.path)
     page.emulate_media(media="print")
-    for selector in (".skip-link", "nav.languages", ".site-nav", ".breadcrumbs", "footer"):
+    for selector in (".skip-link", "nav.languages", ".site-nav", ".breadcrumbs", "footer",
+                     ".toc", ".pager", ".search"):
         for i in range(page.locator(selector).count()):
             assert page.locator(selector).nth(i).is_hidden(), selector
     assert page.locator("main h1").is_visible()
-    colours = page.evaluate("""() => [...document.querySelectorAll('.cards > *')].map(c => {
+    colours = page.evaluate("""() => [...document.querySelectorAll('[role=img] > *')].map(c => {
         const s = getComputedStyle(c);
-        return [s.color, s.backgroundColor, s.borderTopStyle, c.className];
+        return [s.color, s.backgroundColor, s.borderTopStyle, c.tagName.toLowerCase()];
     })""")
-    for color, background, border, cls in colours:
-        assert color == "rgb(0, 0, 0)", cls
-        assert background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), cls
-        assert border != "none", cls
-    # red and black suits stay distinguishable without colour, by their border
-    red = {border for _, _, border, cls in colours if "red" in cls.split()}
-    black = {border for _, _, border, cls in colours if "red" not in cls.split()}
+    for color, background, border, tag in colours:
+        assert color == "rgb(0, 0, 0)", tag
+        assert background in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), tag
+        assert border != "none", tag
+    # red and black suits stay distinguishable without colour, by their border (red
+    # suits are <i>), and the page says so on paper
+    red = {border for _, _, border, tag in colours if tag == "i"}
+    black = {border for _, _, border, tag in colours if tag != "i"}
     assert not red & black, (red, black)
+    if red:
+        assert page.locator(".printed").first.is_visible()

@@ -72,18 +72,25 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
     head = _parse(page_file)
     assert len(head.stylesheets) == 1, head.stylesheets
     href = head.stylesheets[0]
-    if "://" in href:  # the 404 pages link absolutely, from the base URL
-        assert href == served_site.url + CSS
+    if href.startswith("/"):  # the 404 pages link from the site's root, served at any path
+        assert href == "/" + CSS
     else:
         assert (page_file.parent / href).resolve() == (served_site.dir / CSS).resolve()
-    if site_page.checker:  # the checker's text (data, not code), then its two deferred scripts
-        assert head.scripts[0] == {"type": "application/json", "id": "checker-text"}
-        scripts = head.scripts[1:]
+    # no JavaScript but the search client, a deferred module, and on the checker's pages
+    # the checker's text (data, not code) and its two deferred scripts: the pages read
+    # without them
+    scripts = head.scripts
+    if site_page.searchable:
+        assert scripts[0] == {"type": "module", "src": href.replace("site.css", "search.js")}
+        scripts = scripts[1:]
+    if site_page.checker:
+        assert scripts[0] == {"type": "application/json", "id": "checker-text"}
+        scripts = scripts[1:]
         assert [s.keys() == {"defer", "src"} for s in scripts] == [True, True], scripts
         assert [(page_file.parent / (s["src"] or "")).resolve() for s in scripts] == [
             (served_site.dir / name).resolve() for name in CHECKER_SCRIPTS]
     else:
-        assert head.scripts == [], "no JavaScript: the pages must read without it"
+        assert scripts == [], "no other JavaScript: the pages must read without it"
     assert head.event_handlers == []
     assert head.styles == 0 and head.style_attrs == 0, "inline styles: CSP style-src 'self'"
     assert head.preloads == []

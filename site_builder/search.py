@@ -1,0 +1,93 @@
+"""Search in each language (issue 16), with Pagefind (https://pagefind.app, pip
+``pagefind[bin]``): after the pages are rendered into the staging folder, and before it
+replaces the output, each language folder gets its own index, ``<lang>/pagefind/``.
+
+One index per language keeps search in the reader's language by construction (a Polish
+query can only find Polish pages), and lets a build that renders one language again
+(after its catalog changed) index that language alone. Pagefind reads each page's
+``lang`` for its word rules; only ``<main data-pagefind-body>`` of the rule pages is
+indexed, without the navigation inside it (:data:`EXCLUDE`).
+
+The pages load ``assets/search.js``, which shows the search box (hidden without
+JavaScript) and asks the language's ``pagefind.js``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from site_builder.errors import UserError
+
+BUNDLE = "pagefind"  # in each language's folder
+# Inside the indexed <main>: the ways around the page, not its rules.
+EXCLUDE = ".breadcrumbs, .toc, .pager, .to-top, .printed, .checker"
+# What the search client needs of Pagefind's bundle; its ready-made user interfaces
+# (pagefind-ui.js, -component-ui, -modular-ui, -highlight: about 450 KB per language)
+# are not used, and are removed.
+KEEP = ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json")
+KEEP_SUFFIXES = (".pagefind", ".pf_meta")
+KEEP_DIRS = ("index", "fragment", "filter")
+
+# Pagefind fetches its index and runs it as WebAssembly, in a worker: pages with search
+# need 'wasm-unsafe-eval' (compiling WebAssembly; it allows no JavaScript eval) and
+# connect-src 'self' (fetching the index); the worker is covered by script-src 'self'.
+CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
+       "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+       "base-uri 'none'; form-action 'none'")
+
+
+def context(lang: str, path: str, href: Callable[[str], str]) -> dict[str, Any]:
+    """The search box of a page of *lang* at *path* (output file), and its CSP; nothing
+    for the pages outside the language folders (the chooser, the root 404 page). *href*
+    makes a link to an output file from the page."""
+    if not path.startswith(f"{lang}/"):
+        return {}
+    return {"search": {"script": href("assets/search.js"),
+                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js")},
+            "csp": CSP}
+
+
+def available() -> bool:
+    return importlib.util.find_spec("pagefind_bin") is not None
+
+
+MISSING = ("Pagefind is not installed, and the search index cannot be built: "
+           "run `.venv/bin/pip install -e .` (it installs pagefind[bin])")
+
+
+def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
+    """Index each of *langs* (a folder of *site_dir*) into ``<lang>/pagefind/``; return
+    the files written, with their size and modification time (as the build records)."""
+    if not available():
+        raise UserError(MISSING)
+    written: dict[str, tuple[int, int]] = {}
+    for lang in langs:
+        folder = site_dir / lang
+        if not folder.is_dir():
+            continue
+        done = subprocess.run(
+            [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-subdir",
+             BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
+            capture_output=True, text=True, check=False)
+        if done.returncode != 0:
+            raise UserError(f"pagefind failed on {lang}/: "
+                            + " ".join((done.stderr or done.stdout).split())[:500])
+        bundle = folder / BUNDLE
+        for entry in sorted(bundle.iterdir()):
+            if entry.is_dir():
+                if entry.name not in KEEP_DIRS:
+                    shutil.rmtree(entry)
+            elif entry.name not in KEEP and not entry.name.endswith(KEEP_SUFFIXES):
+                entry.unlink()
+        for file in sorted(bundle.rglob("*")):
+            if file.is_file():
+                st = os.stat(file)
+                written[file.relative_to(site_dir).as_posix()] = (st.st_size, st.st_mtime_ns)
+    return written
