@@ -97,7 +97,6 @@ def test_msgcat_changes_nothing_in_what_we_write(project: Path) -> None:
 # locales/ is rewritten in GNU gettext's format once, in a commit of its own, by
 #   site-builder i18n extract && site-builder i18n update
 #   sed -i '/# REFORMAT$/d' tests/test_catalog_format.py   # the xfail marker below
-@pytest.mark.xfail(strict=True, reason="locales/ not yet rewritten (see above)")  # REFORMAT
 @pytest.mark.parametrize("rel", ["locales/messages.pot",
                                  *(f"locales/{lang}/LC_MESSAGES/messages.po" for lang in LANGS)])
 def test_committed_catalogs_are_in_gnu_gettext_format(rel: str) -> None:
