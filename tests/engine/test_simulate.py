@@ -66,12 +66,13 @@ def test_simulate_rami() -> None:
     (["--game", "cardverse", "--players", "easy,easy,easy,easy,easy"],
      "site-builder: --players: Rami (CardVerse) is for 2 to 4 players, not 5"),
     (["--game", "cardverse", "--players", "easy,easy", "--games", "0"],
-     "site-builder: --games must be at least 1, not 0"),
+     "site-builder engine simulate: error: argument --games: 0 is out of range: from 1 to 100000 "
+     "(see --help)"),
     (["--game", "cardverse", "--players", "easy,easy", "--games", "many"],
-     "site-builder engine simulate: error: argument --games: invalid int value: 'many' "
+     "site-builder engine simulate: error: argument --games: 'many' is not a whole number "
      "(see --help)"),
     (["--game", "cardverse", "--players", "easy,easy", "--seed", "x"],
-     "site-builder engine simulate: error: argument --seed: invalid int value: 'x' (see --help)"),
+     "site-builder engine simulate: error: argument --seed: 'x' is not a whole number (see --help)"),
     (["--game", "rami52", "--players", "easy,easy"],
      "site-builder: unknown game 'rami52' (known games: rami40, rami51, cardverse)"),
     (["--game", "cardverse"],
