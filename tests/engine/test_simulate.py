@@ -72,7 +72,8 @@ def test_simulate_rami() -> None:
      "site-builder engine simulate: error: argument --games: 'many' is not a whole number "
      "(see --help)"),
     (["--game", "cardverse", "--players", "easy,easy", "--seed", "x"],
-     "site-builder engine simulate: error: argument --seed: 'x' is not a whole number (see --help)"),
+     "site-builder engine simulate: error: argument --seed: 'x' is not a whole number "
+     "(see --help)"),
     (["--game", "rami52", "--players", "easy,easy"],
      "site-builder: unknown game 'rami52' (known games: rami40, rami51, cardverse)"),
     (["--game", "cardverse"],
