@@ -428,10 +428,10 @@ case("po: keyword typo", sub(PL, 'msgstr "Werdykt"', 'msgstrr "Werdykt"'), PL,
 case("po: not utf-8", subb(PL, b"Werdykt", b"Werd\xffkt"), PL, 'msgid "Verdict"',
      slack=1)
 case("po: charset ISO-8859-2", chain(
-    sub(PL, "charset=utf-8", "charset=ISO-8859-2"),
+    sub(PL, "charset=UTF-8", "charset=ISO-8859-2"),
     lambda r: (r / PL).write_bytes((r / PL).read_text(encoding="utf-8").encode("utf-8"))),
     PL, "charset=ISO-8859-2")
-case("po: charset unknown", sub(PL, "charset=utf-8", "charset=klingon"), PL, "charset=klingon",
+case("po: charset unknown", sub(PL, "charset=UTF-8", "charset=klingon"), PL, "charset=klingon",
     )
 case("po: duplicate msgid", po_append(PL, 'msgid "Verdict"\nmsgstr "Wyrok"\n'), PL,
      'msgstr "Wyrok"', offset=-1)
