@@ -469,7 +469,7 @@ case("po: renamed placeholder", msgstr(PL, '"threshold {n}"', '"próg {m}"'), PL
      'msgid "threshold {n}"')
 case("po: added placeholder in a page text", msgstr(PL, '"Goal"', '"Cel {rami40_threshold}"'),
      PL, 'msgid "Goal"')
-case("po: changed number", sub(PL, "Wersja \"\n\"1.1.0", "Wersja \"\n\"1.2.0"), PL,
+case("po: changed number", sub(PL, "Wersja 1.1.0", "Wersja 1.2.0"), PL,
      "Variant played", offset=-1, slack=2)
 case("po: raw html", msgstr(PL, '"Goal"', '"<b>Cel</b>"'), PL, 'msgid "Goal"')
 case("po: script tag", msgstr(PL, '"Goal"', '"<script>alert(1)</script>"'), PL, 'msgid "Goal"')
