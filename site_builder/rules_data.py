@@ -55,5 +55,22 @@ def rules_asset(profiles: Mapping[str, Any]) -> bytes:
     (``default-src 'none'``) forbids ``fetch`` and a page opened from disk could not
     fetch it either; the object literal is plain JSON.
     """
-    table = json.dumps(rules_table(profiles), separators=(",", ":"), sort_keys=True)
+    table = json.dumps(compact_table(rules_table(profiles)), separators=(",", ":"),
+                       sort_keys=True)
     return f"self.RamiRules={table};\n".encode()
+
+
+def compact_table(table: Mapping[str, Mapping[str, dict[str, Any]]]
+                  ) -> dict[str, dict[str, dict[str, Any]]]:
+    """Each game's fields once (under ``""``, from its first profile) and each profile's
+    differences from them: the checker expands it again (``expand`` in checker.js).
+
+    >>> compact_table({"g": {"a": {"x": 1, "y": 2}, "b": {"x": 1, "y": 3}}})
+    {'g': {'': {'x': 1, 'y': 2}, 'a': {}, 'b': {'y': 3}}}
+    """
+    out: dict[str, dict[str, dict[str, Any]]] = {}
+    for game, rows in table.items():
+        base = next(iter(rows.values()))
+        out[game] = {"": base, **{key: {f: v for f, v in row.items() if base.get(f) != v}
+                                  for key, row in rows.items()}}
+    return out

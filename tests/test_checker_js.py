@@ -35,7 +35,7 @@ from site_builder.engine import (
 )
 from site_builder.engine.cards import JOKER_ORDINAL
 from site_builder.examples import load_profiles
-from site_builder.rules_data import rules_asset, rules_table
+from site_builder.rules_data import compact_table, rules_asset, rules_table
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "checker" / "run_checker.js"
@@ -316,4 +316,4 @@ def test_the_build_writes_the_same_rule_data() -> None:
     """The rule data the differential test used is what the build writes next to the script."""
     asset = rules_asset(PROFILES).decode()
     assert asset.startswith("self.RamiRules=") and asset.endswith(";\n")
-    assert json.loads(asset[len("self.RamiRules="):-2]) == rules_table(PROFILES)
+    assert json.loads(asset[len("self.RamiRules="):-2]) == compact_table(rules_table(PROFILES))

@@ -212,7 +212,7 @@ function opening(melds, R) {
 function page(doc) {
   var form = doc.querySelector("form[data-checker]"), data = doc.getElementById("checker-text");
   if (!form || !data || !root.RamiRules) return;
-  var T = JSON.parse(data.textContent), RULES = root.RamiRules, box = form.querySelector("[data-melds]"),
+  var T = JSON.parse(data.textContent), RULES = expand(root.RamiRules), box = form.querySelector("[data-melds]"),
     results = form.querySelector("[data-results]"), picker = form.querySelector("[data-picker]"),
     out = {}, active = 0, fields = [];
   ["total", "threshold", "verdict"].forEach(f => { out[f] = form.querySelector('[data-field="' + f + '"]'); });
@@ -225,6 +225,12 @@ function page(doc) {
   }
   function name(o) {
     return o === JK ? T.joker : fmt(T.card, {rank: T.ranks[o % 13 + 1], suit: T.suits[SUITS[(o / 13) | 0]]});
+  }
+  function expand(t) {  // each profile's fields: the game's (key "") with the profile's changes
+    var out = {};
+    Object.keys(t).forEach(g => { out[g] = {}; Object.keys(t[g]).forEach(p => {
+      if (p) out[g][p] = Object.assign({}, t[g][""], t[g][p]); }); });
+    return out;
   }
   function rules() {
     var g = RULES[form.game.value] || RULES.rami51;
