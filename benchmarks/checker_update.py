@@ -29,11 +29,9 @@ from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
+from serve_latency import CHROMIUM, CHROMIUM_ARGS  # one browser setup for the benchmarks
+
 ROOT = Path(__file__).resolve().parent.parent
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-quic"]
 FIRST = "JK 2C 3C 4C 5C 6C 7C"
 SECOND = ["9D 10D JK QD KD AD JD", "9H 9S JK 9C", "8D 9D 10D JK QD KD AD",
           "3S 4S 5S JK 7S 8S 9S"]  # one edit at a time, 14 or 11 cards in all
