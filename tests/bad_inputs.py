@@ -657,3 +657,14 @@ case("out: parent is a file", put("afile", "x"), "--out", None,
      args=("--out", "afile/dist"), commands=("build",))
 case("out: is a file", put("outfile", "x"), "--out", None,
      args=("--out", "outfile"), commands=("build",))
+# Not writable even for root (chmod does not stop root): /proc and /sys refuse new folders.
+case("out: under /proc", nothing, "--out", None, args=("--out", "/proc/rami-dist"),
+     commands=("build",))
+case("out: under /sys", nothing, "--out", None, args=("--out", "/sys/rami-dist/site"),
+     commands=("build",))
+case("out: a mount point", nothing, "--out", None, args=("--out", "/proc"),
+     commands=("build",))
+case("out: a folder of other files", put("mine/thesis.txt", "not a site"), "--out", None,
+     args=("--out", "mine"), commands=("build",))
+case("out: parent's parent is a file", put("afile", "x"), "--out", None,
+     args=("--out", "afile/a/b/dist"), commands=("build",))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from pathlib import Path
@@ -40,11 +41,24 @@ def run(args: argparse.Namespace) -> int:
         why = base_url_problem(args.base_url)
         if why is not None:
             raise UserError(f"--base-url: {why.replace('base_url must', 'it must', 1)}")
+    from site_builder.project import output_problem
+
+    refused = output_problem(root, out)  # sources first: the worse mistake
+    if refused is not None:
+        raise UserError([refused])
     problem = out_problem(out)
     if problem is not None:
         raise UserError(problem)
-    result = build(root, out, base_url=args.base_url, strict=args.strict,
-                   cache=not args.no_cache, jobs=args.jobs)
+    try:
+        result = build(root, out, base_url=args.base_url, strict=args.strict,
+                       cache=not args.no_cache, jobs=args.jobs)
+    except OSError as exc:  # the output's disk full, or taken away during the build
+        place = Path(os.path.abspath(out)).parent
+        names = [Path(os.path.abspath(n)) for n in (exc.filename, exc.filename2) if n]
+        if not any(n == place or place in n.parents for n in names):
+            raise
+        raise UserError(f"--out {out}: cannot write {names[0]} ({exc.strerror or exc}); "
+                        "the earlier site is kept") from None
     elapsed = time.perf_counter() - start
     languages = ", ".join(result.languages)
     if not result.rendered:
@@ -61,17 +75,32 @@ def run(args: argparse.Namespace) -> int:
 
 def out_problem(out: Path) -> str | None:
     """Why the output folder *out* cannot be written, before anything is read: it is a
-    file, a folder on its way is a file, or its nearest existing folder is not writable."""
-    import os
+    file, a folder on its way is a file, it holds files that are no site (a build
+    replaces the whole folder: issue 14, class 1), it is a mount point (it cannot be
+    renamed), or the folder its staging folder goes in cannot be written. Whether a
+    folder can be written is tried (a folder made and removed), not asked of
+    ``os.access``: root may write anywhere by permissions, yet not in /proc or /sys, nor
+    on a read-only file system (issue 14, class 10)."""
+    import tempfile
 
     if out.exists() and not out.is_dir():
         return f"--out {out}: it is a file, not a folder; pass --out with a folder"
     for parent in [out, *out.parents]:
-        if parent.exists():
-            if not parent.is_dir():
-                return f"--out {out}: {parent} is a file, not a folder; pass --out with a folder"
-            if not os.access(parent, os.W_OK | os.X_OK):
-                return f"--out {out}: {parent} is not writable; pass --out with a folder you " \
-                       "can write to"
-            return None
+        if parent.exists() and not parent.is_dir():
+            return f"--out {out}: {parent} is a file, not a folder; pass --out with a folder"
+    if out.is_dir():
+        if os.path.ismount(out):
+            return f"--out {out}: it is a mount point, which a build cannot replace; pass " \
+                   "--out with a folder inside it"
+        if any(out.iterdir()) and not ((out / "index.html").is_file()
+                                       and (out / "404.html").is_file()):
+            return f"--out {out}: it holds files but no built site (no index.html and " \
+                   "404.html), and a build replaces the whole folder; pass --out with a " \
+                   "new or empty folder"
+    where = next(p for p in out.absolute().parents if p.exists())
+    try:
+        os.rmdir(tempfile.mkdtemp(prefix=f".{out.name}.probe-", dir=where))
+    except OSError as exc:
+        return f"--out {out}: cannot write in {where} ({exc.strerror or exc}); pass --out " \
+               "with a folder you can write to"
     return None
