@@ -80,6 +80,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     args.debug = getattr(args, "debug", False)
     try:
+        root = getattr(args, "root", None)
+        if root is not None and not root.is_dir():  # a typo must not make folders there
+            why = "not a folder" if root.exists() else "no such folder"
+            raise UserError(f"--root {root}: {why}; pass --root with the project folder")
         code = args.func(args)
         return int(code or 0)
     except UserError as exc:

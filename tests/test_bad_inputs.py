@@ -204,6 +204,10 @@ BAD_COMMAND_LINES = [
     ("serve", "--port", "99999"),
     ("serve", "--port", "-1"),
     ("i18n", "nope"),
+    ("check", "--root", "no-such-folder"),
+    ("serve", "--root", "no-such-folder"),
+    ("i18n", "extract", "--root", "no-such-folder"),
+    ("build", "--root", "content/index.md"),
 ]
 
 
@@ -218,3 +222,4 @@ def test_bad_command_line_is_one_line(built: tuple[Path, dict[str, object]],
     assert result.returncode == 2, result.stderr
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "usage:" not in result.stderr and "Traceback" not in result.stderr
+    assert not (base / "no-such-folder").exists()  # a mistyped --root makes no folder
