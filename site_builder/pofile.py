@@ -30,6 +30,7 @@ Homebrew's ``gettext`` package) is needed by these three commands only: ``build`
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shutil
@@ -116,8 +117,8 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
 
         po, pot = lf(po), lf(pot)
         exact = run(po, pot, "--no-fuzzy-matching")
-        old_entries = _entries(po) + _entries(po, obsolete=True)  # msgmerge uses both
-        ref_entries = _entries(pot)
+        old_entries = [e for kind in _entries(po) for e in kind]  # msgmerge uses obsolete too
+        ref_entries = _entries(pot)[0]
         old_keys = {key for key, _, _ in old_entries}
         ref_keys = {key for key, _, _ in ref_entries}
         dropped = [e for e in old_entries if e[0] not in ref_keys and e[1]]
@@ -127,8 +128,9 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
         po_blocks, pot_blocks = _blocks(po), _blocks(pot)
         suggested = run(_join(po_blocks, _header(po_blocks) + [i for _, _, i in dropped]),
                         _join(pot_blocks, _header(pot_blocks) + [i for _, _, i in new]))
-        fuzzy = [i for _, _, i in _entries(suggested, fuzzy_only=True)]
-        unused = {key for key, _, _ in _entries(suggested, obsolete=True)}
+        active, obsolete = _entries(suggested, fuzzy_only=True)
+        fuzzy = [i for _, _, i in active]
+        unused = {key for key, _, _ in obsolete}
         used = {i for key, _, i in dropped if key not in unused}
         old2 = _join(po_blocks, [i for i in range(len(po_blocks)) if i not in used])
         return run(old2 + _join(_blocks(suggested), fuzzy), pot, "--no-fuzzy-matching")
@@ -150,11 +152,14 @@ def _join(blocks: list[bytes], which: list[int]) -> bytes:
     return b"".join(blocks[i] + b"\n\n" for i in which)
 
 
-def _entries(data: bytes, fuzzy_only: bool = False,
-             obsolete: bool = False) -> list[tuple[tuple[str | None, str], bool, int]]:
+Entry = tuple[tuple[str | None, str], bool, int]
+
+
+@functools.lru_cache(maxsize=2)  # the template, read once for every language
+def _entries(data: bytes, fuzzy_only: bool = False) -> tuple[list[Entry], list[Entry]]:
     """``(key, translated, block index)`` of each entry of catalog *data* (the header
-    excluded): active entries, only fuzzy translated ones with *fuzzy_only*, or the
-    obsolete ones with *obsolete*."""
+    excluded), the active ones (only the fuzzy translated ones with *fuzzy_only*) and
+    the obsolete ones."""
     import bisect
     import io
 
@@ -170,16 +175,17 @@ def _entries(data: bytes, fuzzy_only: bool = False,
         line += block.count(b"\n")
         pos = start + len(block)
     catalog = read_po(io.BytesIO(babel_readable(data)))
-    found = []
-    messages = catalog.obsolete.values() if obsolete else catalog
-    for m in messages:
-        if not m.id:
-            continue
-        translated = any(m.string) if isinstance(m.string, (tuple, list)) else bool(m.string)
-        if fuzzy_only and not (m.fuzzy and translated):
-            continue
-        key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
-        found.append((key, translated, bisect.bisect_right(firsts, m.lineno) - 1))
+    found: tuple[list[Entry], list[Entry]] = ([], [])
+    for kind, messages in enumerate((catalog, catalog.obsolete.values())):
+        for m in messages:
+            if not m.id:
+                continue
+            translated = (any(m.string) if isinstance(m.string, (tuple, list))
+                          else bool(m.string))
+            if fuzzy_only and not kind and not (m.fuzzy and translated):
+                continue
+            key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
+            found[kind].append((key, translated, bisect.bisect_right(firsts, m.lineno) - 1))
     return found
 
 
