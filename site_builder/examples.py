@@ -19,6 +19,7 @@ from typing import Any
 from site_builder import engine
 from site_builder.content import ExampleBlock, ExampleRow, Field, Page
 from site_builder.errors import Problem
+from site_builder.inputs import MAX_DIGITS
 
 GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
 PROFILES_FILE = "content/profiles.toml"
@@ -104,17 +105,24 @@ class Verification:
 PROFILE_BOUNDS: dict[str, tuple[int, int]] = {
     "decks": (1, 4), "jokers": (0, 8), "opening_threshold": (0, 1000), "joker_value": (0, 100),
     "max_jokers_per_meld": (0, 8), "joker_hand_points": (0, 1000), "target_score": (1, 100000),
-    "min_players": (2, 8), "max_players": (2, 8),
+    "min_players": (2, 8), "max_players": (2, 8), "unopened_hand_points": (0, 1000),
 }
+# Any other whole number a profile sets (a rule the engine adds later) is bounded too.
+OTHER_BOUNDS = (0, 10 ** MAX_DIGITS - 1)
 PROFILE_FLAGS = ("pure_sequence_required", "ace_low", "adjacent_jokers", "all_joker_melds",
-                 "ace_high", "discard_to_win")
+                 "ace_high", "discard_to_win", "penalty_scoring", "discard_must_be_used",
+                 "joker_exchange")
+# A profile's key is named by examples (``profile: two_jokers``), by the checker's links
+# (``#try=rami51:two_jokers:...``) and by placeholders: a plain identifier.
+PROFILE_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def _override_problem(key: str, value: Any) -> str | None:
     """Why *value* cannot be profile override *key* (a bounded number, a flag), or None;
     unknown keys are left to the engine, which names the known ones."""
-    if key in PROFILE_BOUNDS:
-        low, high = PROFILE_BOUNDS[key]
+    if key in PROFILE_BOUNDS or (isinstance(value, int) and not isinstance(value, bool)
+                                 and key != "name"):
+        low, high = PROFILE_BOUNDS.get(key, OTHER_BOUNDS)
         if isinstance(value, bool) or not isinstance(value, int):
             return f"{key} must be a whole number from {low} to {high}, not {value!r}"
         if not low <= value <= high:
@@ -159,6 +167,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
     lines = split_lines(text)
     profiles: dict[str, Profile] = {}
     problems: list[Problem] = []
+    names: dict[str, str] = {}
     for key, table in parsed.items():
         line, name_line = _profile_lines(lines, key)
         if not isinstance(table, dict):
@@ -166,11 +175,21 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
                                     f"{key!r} is not a profile: declare profiles as "
                                     f"[name] tables, e.g. [house] name = \"house rules\""))
             continue
+        if not PROFILE_KEY.fullmatch(key):
+            problems.append(Problem(PROFILES_FILE, line, f"profile key {key!r}: use lowercase "
+                                    "letters a-z, digits and _ (at most 40), e.g. [two_jokers]"))
+            continue
         if not isinstance(table.get("name"), str):
             at = _key_line(lines, line, "name") if "name" in table else line
             problems.append(Problem(PROFILES_FILE, at,
                                     f"profile {key!r} needs a name, e.g. name = \"house rules\""))
             continue
+        why = _name_problem(table["name"], names)
+        if why is not None:
+            problems.append(Problem(PROFILES_FILE, _key_line(lines, line, "name"),
+                                    f"profile {key!r}: {why}"))
+            continue
+        names[table["name"]] = key
         overrides = {k: v for k, v in table.items() if k != "name"}
         bad = False
         for option, value in overrides.items():
@@ -192,22 +211,42 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
     return profiles, problems
 
 
-def _key_line(lines: list[str], header: int, key: str) -> int:
-    """The line of ``key = ...`` after line *header* (the ``[section]``), else *header*."""
-    import re
+def _name_problem(name: str, seen: dict[str, str]) -> str | None:
+    """Why *name* cannot be a profile's display name, or None. It is shown as plain text
+    in captions, tables and the checker's menu, and translated as one catalog entry."""
+    if not name.strip():
+        return "the name is empty; give it one, e.g. name = \"house rules\""
+    if any(c in name for c in "<>{}") or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0
+                                             or c in "\u2028\u2029" for c in name):
+        return ("the name must be plain text on one line: no <, >, {, } or control "
+                "characters")
+    if len(name) > 80:
+        return "the name is longer than 80 characters"
+    if name in seen:
+        return f"profile {seen[name]!r} has the same name; readers could not tell them apart"
+    return None
 
+
+def _key_line(lines: list[str], header: int, key: str) -> int:
+    """The line of ``key = ...`` after line *header* (the ``[section]``), else the line of
+    a table header naming it (``[section.key]``, ``[[key]]``), else *header*."""
     pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
     for i in range(header, len(lines)):
         if lines[i].lstrip().startswith("["):
             break
         if pattern.match(lines[i]):
             return i + 1
+    table = re.compile(rf"^\s*\[\[?[^\]]*\b{re.escape(key)}\s*\]")
+    for i in range(len(lines)):
+        if table.match(lines[i]):
+            return i + 1
     return header or 1
 
 
 def _profile_lines(lines: list[str], key: str) -> tuple[int, int]:
     """The lines of a profile's ``[key]`` header and of its ``name =`` entry."""
-    header = next((i + 1 for i, t in enumerate(lines) if t.strip() == f"[{key}]"), 1)
+    heads = (f"[{key}]", f'["{key}"]', f"['{key}']")
+    header = next((i + 1 for i, t in enumerate(lines) if t.strip() in heads), 1)
     name = next((i + 1 for i in range(header, len(lines))
                  if lines[i].strip().startswith("name")), header)
     return header, name

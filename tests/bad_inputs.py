@@ -668,3 +668,150 @@ case("out: a folder of other files", put("mine/thesis.txt", "not a site"), "--ou
      args=("--out", "mine"), commands=("build",))
 case("out: parent's parent is a file", put("afile", "x"), "--out", None,
      args=("--out", "afile/a/b/dist"), commands=("build",))
+
+# Second hostile pass (issue 14 again, on the features added since) ---------------------------
+WR = "content/whole-round.md"
+ML = "content/melds.md"
+case("round: swap with a card the joker does not stand for",
+     sub(WR, "step: 1: swap 5H for JK on 4", "step: 1: swap 2S for JK on 4"), WR,
+     "step: 1: swap 2S")
+case("round: swap a card not in the hand", sub(WR, "step: 1: swap 5H for JK on 4",
+                                               "step: 1: swap 5D for JK on 4"), WR,
+     "step: 1: swap 5D")
+case("round: swap on meld 0", sub(WR, "step: 1: swap 5H for JK on 4",
+                                  "step: 1: swap 5H for JK on 0"), WR, "step: 1: swap 5H")
+case("round: swap on a meld not laid", sub(WR, "step: 1: swap 5H for JK on 4",
+                                           "step: 1: swap 5H for JK on 9"), WR, "step: 1: swap 5H")
+case("round: swap on meld huge", sub(WR, "step: 1: swap 5H for JK on 4",
+                                     "step: 1: swap 5H for JK on " + "4" * 400), WR,
+     "step: 1: swap 5H")
+case("round: swap for a card that is not a joker", sub(WR, "step: 1: swap 5H for JK on 4",
+                                                       "step: 1: swap 5H for 4H on 4"), WR,
+     "step: 1: swap 5H")
+case("round: swap with words missing", sub(WR, "step: 1: swap 5H for JK on 4",
+                                           "step: 1: swap 5H"), WR, "step: 1: swap 5H")
+case("round: swap with a word too many", sub(WR, "step: 1: swap 5H for JK on 4",
+                                             "step: 1: swap 5H for JK on 4 now"), WR,
+     "step: 1: swap 5H")
+case("round: joker taken and not laid", sub(WR, "step: 1: meld 2S 3S JK\nkind: sequence\n"
+                                            "points: 6\n", "step: 1: discard 2S\n"), WR,
+     "step: 1: discard 2S")
+case("round: take the discard not on top", sub(WR, "step: 1: draw discard 8C",
+                                               "step: 1: draw discard 9C"), WR,
+     "step: 1: draw discard 9C")
+case("round: taken discard not laid", sub(WR, "step: 1: meld 5C 6C 7C 8C",
+     "step: 1: meld 5C 6C 7C"),
+     WR, "step: 1: meld 5C 6C 7C\nkind: sequence\npoints: 26")  # found at the next meld
+case("round: draw stock names the wrong card", sub(WR, "step: 2: draw stock 9S",
+                                                   "step: 2: draw stock 9H"), WR,
+     "step: 2: draw stock 9H")
+case("round: draw twice", sub(WR, "step: 2: draw stock 9S",
+                              "step: 2: draw stock 9S\n\ncaption: again\nstep: 2: draw stock QS"),
+     WR, "step: 2: draw stock QS")
+case("round: wrong seat's turn", sub(WR, "step: 2: draw stock 9S", "step: 1: draw stock 9S"),
+     WR, "step: 1: draw stock 9S")
+case("round: step after the round is won", sub(WR, "hand_points: 0, 53\nscores: 0, 53\n",
+                                               "hand_points: 0, 53\nscores: 0, 53\n\n"
+                                               "caption: more\nstep: 2: draw stock 7H\n"), WR,
+     "step: 2: draw stock 7H")
+valid("round: seat with a leading zero", sub(WR, "step: 2: draw stock 9S",
+                                             "step: 02: draw stock 9S"))
+case("round: seat in arabic digits", sub(WR, "step: 2: draw stock 9S",
+     "step: \u0662: draw stock 9S"),
+     WR, "step: \u0662:")
+case("round: empty step", sub(WR, "step: 2: draw stock 9S", "step: 2:"), WR, "step: 2:\n")
+case("round: hands after the first row", sub(WR, "caption: Seat 2 draws the nine of spades\n",
+                                             "caption: Seat 2 draws the nine of spades\n"
+                                             "stock: QH\n"), WR, "stock: QH\n")
+case("round: stock given twice", sub(WR, "stock: QH 3H 9S QS 7H 4C\n",
+                                     "stock: QH 3H 9S QS 7H 4C\nstock: QH\n"), WR, "stock: QH\n")
+case("round: empty stock line", sub(WR, "stock: QH 3H 9S QS 7H 4C", "stock:"), WR, "stock:\n")
+case("round: missing discard line", sub(WR, "discard: 4S\n", ""), WR, "```example\ntable: round",
+     slack=10)
+case("round: jokers in a cardverse deal", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S",
+                                              "hands: 5H 6H 7H KC KD 9C JK"), CV,
+     "hands: 5H 6H 7H KC KD 9C JK")
+case("round: five jokers in a rami51 deal",
+     sub(WR, "stock: QH 3H 9S QS 7H 4C", "stock: QH 3H 9S QS 7H 4C JK JK JK"), WR,
+     "hands: 5C 6C 7C KH")
+case("round: hand claim with a bad card", sub(WR, "hand: 2S 3S 8D 5H QC QH",
+     "hand: 2S 3S 8D 5H QC QX"),
+     WR, "hand: 2S 3S 8D 5H QC QX")
+case("round: scores with one seat missing", sub(WR, "scores: 0, 53", "scores: 53"), WR,
+     "scores: 53")
+case("round: scores huge", sub(WR, "scores: 0, 53", "scores: 0, " + "5" * 5000), WR, "scores: 0, 5")
+case("round: verdict not a verdict", sub(WR, "verdict: accepted\nhand: 2S",
+     "verdict: maybe\nhand: 2S"),
+     WR, "verdict: maybe")
+case("round: winner claimed too early", sub(WR, "step: 2: discard 9S",
+     "step: 2: discard 9S\nwinner: 2"),
+     WR, "winner: 2")
+case("round: unknown profile",
+     sub(WR, "table: round\ngame: rami51\n", "table: round\ngame: rami51\nprofile: nosuch\n"), WR,
+     "profile: nosuch")
+case("round: profile line twice", sub(WR, "table: round\ngame: rami51\n",
+                                      "table: round\ngame: rami51\nprofile: house\n"
+                                      "profile: house\n"),
+     WR, "profile: house\nprofile", offset=1)
+case("round: game line after a row", sub(WR, "caption: Seat 2 draws the nine of spades\n",
+                                         "caption: Seat 2 draws the nine of spades\n"
+                                         "game: rami40\n"),
+     WR, "game: rami40")
+valid("round: step with a tab", sub(WR, "step: 2: draw stock 9S", "step: 2:\tdraw stock 9S"))
+case("round: draw from nowhere", sub(WR, "step: 2: draw stock 9S", "step: 2: draw hand 9S"), WR,
+     "step: 2: draw hand")
+case("round: layoff with no card", sub(WR, "step: 1: layoff 8D on 3", "step: 1: layoff on 3"), WR,
+     "step: 1: layoff on 3")
+case("round: meld with a repeated card", sub(WR, "step: 1: meld QC QH QS",
+     "step: 1: meld QC QH QH"),
+     WR, "step: 1: meld QC QH QH")
+
+# Profiles: the published variations
+case("prof: max_jokers_per_meld zero", sub(PROF, "max_jokers_per_meld = 2",
+     "max_jokers_per_meld = 0"),
+     "content/variations.md", "cards: 6S JK JK 9S\nverdict: valid",
+     offset=1)  # a rule a house may play: the example is wrong
+case("prof: max_jokers_per_meld huge", sub(PROF, "max_jokers_per_meld = 2",
+                                           "max_jokers_per_meld = 99999999999999"), PROF,
+     "max_jokers_per_meld")
+case("prof: adjacent_jokers a string", sub(PROF, "adjacent_jokers = true",
+     'adjacent_jokers = "yes"'),
+     PROF, "adjacent_jokers")
+case("prof: ace_high a number", sub(PROF, "ace_high = false", "ace_high = 0"), PROF, "ace_high")
+case("prof: joker_hand_points a float", sub(PROF, "joker_hand_points = 25",
+                                            "joker_hand_points = 25.0"), PROF, "joker_hand_points")
+case("prof: joker_hand_points inf", sub(PROF, "joker_hand_points = 25", "joker_hand_points = inf"),
+     PROF, "joker_hand_points")
+case("prof: unopened_hand_points huge", sub(PROF, "unopened_hand_points = 100",
+                                            "unopened_hand_points = 99999999999"), PROF,
+     "unopened_hand_points")
+case("prof: unopened_hand_points negative", sub(PROF, "unopened_hand_points = 100",
+                                                "unopened_hand_points = -1"), PROF,
+     "unopened_hand_points")
+case("prof: discard_must_be_used a string", sub(PROF, "discard_must_be_used = false",
+                                                'discard_must_be_used = "false"'), PROF,
+     "discard_must_be_used")
+case("prof: a nested table", sub(PROF, "[joker_25]", "[joker_25.extra]\nx = 1\n\n[joker_25]"),
+     PROF, "[joker_25.extra]")
+case("prof: a profile twice", sub(PROF, "[hundred]", "[joker_25]\nname = \"x\"\n\n[hundred]"),
+     PROF, "[joker_25]\nname = \"x\"")
+case("prof: an array of tables", sub(PROF, "[hundred]", "[[many]]\nname = \"x\"\n\n[hundred]"),
+     PROF, "[[many]]")
+case("prof: empty name", sub(PROF, 'name = "free discard"', 'name = " "'), PROF, 'name = " "')
+case("prof: name with a placeholder", sub(PROF, 'name = "free discard"', 'name = "free {x}"'),
+     PROF, 'name = "free {x}"')
+case("prof: name with html", sub(PROF, 'name = "free discard"', 'name = "<b>free</b>"'),
+     PROF, 'name = "<b>free')
+case("prof: name with a newline", sub(PROF, 'name = "free discard"', 'name = "free\\ndiscard"'),
+     PROF, 'name = "free\\n')
+case("prof: key with a space", sub(PROF, "[hundred]", '["two words"]\nname = "x"\n\n[hundred]'),
+     PROF, '["two words"]')
+case("prof: two sections the same name", sub(PROF, 'name = "free discard"',
+                                             'name = "house rules"'), PROF,
+     'name = "house rules"\ndiscard_must_be_used')
+case("prof: override of a cardverse-only rule",
+     sub(PROF, "discard_must_be_used = false", "discard_must_be_used = false\ndeck_cards = 30"),
+     PROF, "deck_cards")
+valid("prof: variation used with cardverse", sub(CV, "game: cardverse\n\ncaption: Two players",
+                                                 "game: cardverse\nprofile: two_jokers\n\n"
+                                                 "caption: Two players"))
