@@ -2,7 +2,22 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# Control characters (a newline, an escape sequence that recolours or clears the terminal)
+# and the Unicode line separators, in a file name or a quoted value: shown escaped, so
+# that every problem stays one line and nothing reaches the terminal as a command.
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+
+
+def printable(text: str) -> str:
+    r"""*text* with its control characters escaped as Python writes them.
+
+    >>> printable("content/bad\nname\x1b[31m.md")
+    'content/bad\\nname\\x1b[31m.md'
+    """
+    return _CONTROL.sub(lambda m: repr(m.group())[1:-1], text)
 
 
 @dataclass(frozen=True, slots=True)
@@ -14,9 +29,10 @@ class Problem:
     message: str
 
     def __str__(self) -> str:
+        path, message = printable(self.path), printable(self.message)
         if self.line:
-            return f"{self.path}:{self.line}: {self.message}"
-        return f"{self.path}: {self.message}"
+            return f"{path}:{self.line}: {message}"
+        return f"{path}: {message}"
 
 
 class UserError(Exception):

@@ -815,3 +815,8 @@ case("prof: override of a cardverse-only rule",
 valid("prof: variation used with cardverse", sub(CV, "game: cardverse\n\ncaption: Two players",
                                                  "game: cardverse\nprofile: two_jokers\n\n"
                                                  "caption: Two players"))
+
+# A file name is shown escaped: one line per problem, no terminal escape sequence.
+case("special: page name with a newline and an escape sequence",
+     put("content/bad\nname\x1b[31m.md", "---\ntitle: x\n---\n"),
+     "content/bad\\nname\\x1b[31m.md", None)
