@@ -1,4 +1,4 @@
-"""Build the same corpus with site-builder, Hugo, MkDocs + mkdocs-static-i18n and a bare loop.
+"""Build one corpus with site-builder, Hugo (alone, and with Pagefind), MkDocs and a bare loop.
 
     .venv/bin/pip install -e ".[bench]"
     .venv/bin/python benchmarks/compare.py --pages 200 --runs 3 --mkdocs-runs 1
@@ -14,7 +14,10 @@ tables with the engine's values; each gets a small page layout with a language s
 (Hugo's layouts are written here, with the same nav as site-builder's pages; MkDocs uses its
 built-in ``mkdocs`` theme and its default ``search`` plugin, before ``i18n`` as
 mkdocs-static-i18n's documentation sets it up: without ``search``, MkDocs ran at 0.73x the
-anchor's time while the bare loop ran at 0.98x; with it, at 0.95x). ``bare`` is
+anchor's time while the bare loop ran at 0.98x; with it, at 0.95x). ``hugo+pagefind`` is
+Hugo then Pagefind over its output, the search set-up Pagefind documents for Hugo: since
+issue 16, site-builder indexes each language with Pagefind as it builds, and Hugo alone
+builds no search index. ``bare`` is
 ``benchmarks/bare_loop.py``, Python-Markdown and one Jinja2 template in a loop over a copy
 of the MkDocs pages: a yardstick of the machine, to set the figures against the issue's
 anchors (``ANCHORS``; printed when ``--pages`` times the 5 languages is 100, 1,000 or 5,000).
@@ -343,6 +346,20 @@ class Hugo(Tool):
         _edit_markdown(self.work / "content" / "pl", n)
 
 
+class HugoPagefind(Hugo):
+    """Hugo, then Pagefind over its output, as Pagefind's documentation sets up a Hugo site
+    (``hugo && pagefind --site public``): a Hugo site with a search index in each language,
+    as site-builder's has. Same Hugo project as ``hugo``, in its own folder."""
+
+    name = "hugo+pagefind"
+
+    def build(self) -> tuple[float, float, float, float]:
+        import pagefind_bin
+
+        return run(["sh", "-c", '"$0" --quiet && "$1" --site public --silent',
+                    hugo_binary(), str(pagefind_bin.get_executable())], self.work)
+
+
 class Bare(Tool):
     """``benchmarks/bare_loop.py``: Python-Markdown and one Jinja2 template in a loop, over a
     copy of the MkDocs pages (``docs``): the yardstick of this machine's speed."""
@@ -395,7 +412,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--mkdocs-runs", type=int, default=None,
                         help="runs for MkDocs (default: --runs); it is slow at 5,000 pages")
-    parser.add_argument("--tools", default="site-builder,hugo,mkdocs,bare")
+    parser.add_argument("--tools", default="site-builder,hugo,hugo+pagefind,mkdocs,bare")
     parser.add_argument("--work", type=Path, default=None,
                         help="folder for the corpora (default: /tmp/rami-compare-N)")
     parser.add_argument("--against", metavar="REV", default=None,
@@ -416,11 +433,13 @@ def main(argv: list[str] | None = None) -> int:
                     str(args.pages), "--out", str(corpus)], check=True)
     pages = equivalent_pages(corpus)
     write_hugo(work / "hugo", pages)
+    write_hugo(work / "hugo+pagefind", pages)
     write_mkdocs(work / "mkdocs", pages)
     shutil.rmtree(work / "bare", ignore_errors=True)
     shutil.copytree(work / "mkdocs" / "docs", work / "bare" / "docs")
     del pages
-    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "mkdocs": MkDocs, "bare": Bare}
+    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "hugo+pagefind": HugoPagefind,
+               "mkdocs": MkDocs, "bare": Bare}
     tools = [classes[name](work / name) for name in args.tools.split(",")]
     if args.against:
         try:
@@ -486,7 +505,7 @@ def _measure(args: argparse.Namespace, tools: list[Tool]) -> int:
     sb = "site-builder"
     hugo_cold = medians.get(("hugo", "cold"))
     print("\nratios (site-builder wall time / other):")
-    others = ("hugo", "mkdocs", "bare",
+    others = ("hugo", "hugo+pagefind", "mkdocs", "bare",
               *(t.name for t in tools if t.name.startswith("site-builder@")))
     for scenario in scenarios:
         ours = medians.get((sb, scenario))

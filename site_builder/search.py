@@ -18,7 +18,6 @@ import importlib.util
 import os
 import shutil
 import subprocess
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -62,32 +61,40 @@ MISSING = ("Pagefind is not installed, and the search index cannot be built: "
            "run `.venv/bin/pip install -e .` (it installs pagefind[bin])")
 
 
-def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
-    """Index each of *langs* (a folder of *site_dir*) into ``<lang>/pagefind/``; return
-    the files written, with their size and modification time (as the build records)."""
+def start(site_dir: Path, lang: str) -> subprocess.Popen[str]:
+    """Start indexing *lang* (a folder of *site_dir*) into ``<lang>/pagefind/``, with
+    Pagefind's executable started directly rather than through ``python -m pagefind``
+    (which costs a Python start-up per language: on the real site, 0.46 s for the five
+    languages through Python, 0.17 s directly). The build renders the next language
+    while this one is indexed, and then calls :func:`finish`."""
     if not available():
         raise UserError(MISSING)
+    import pagefind_bin
+
+    return subprocess.Popen(
+        [str(pagefind_bin.get_executable()), "--site", str(site_dir / lang),
+         "--output-subdir", BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+
+
+def finish(indexing: subprocess.Popen[str], site_dir: Path, lang: str
+           ) -> dict[str, tuple[int, int]]:
+    """Wait for :func:`start`'s Pagefind to index *lang*; keep what the search box needs
+    of its bundle and return those files, with their size and modification time (as the
+    build records them)."""
+    output, _ = indexing.communicate()
+    if indexing.returncode != 0:
+        raise UserError(f"pagefind failed on {lang}/: " + " ".join(output.split())[:500])
+    bundle = site_dir / lang / BUNDLE
+    for entry in sorted(bundle.iterdir()):
+        if entry.is_dir():
+            if entry.name not in KEEP_DIRS:
+                shutil.rmtree(entry)
+        elif entry.name not in KEEP and not entry.name.endswith(KEEP_SUFFIXES):
+            entry.unlink()
     written: dict[str, tuple[int, int]] = {}
-    for lang in langs:
-        folder = site_dir / lang
-        if not folder.is_dir():
-            continue
-        done = subprocess.run(
-            [sys.executable, "-m", "pagefind", "--site", str(folder), "--output-subdir",
-             BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
-            capture_output=True, text=True, check=False)
-        if done.returncode != 0:
-            raise UserError(f"pagefind failed on {lang}/: "
-                            + " ".join((done.stderr or done.stdout).split())[:500])
-        bundle = folder / BUNDLE
-        for entry in sorted(bundle.iterdir()):
-            if entry.is_dir():
-                if entry.name not in KEEP_DIRS:
-                    shutil.rmtree(entry)
-            elif entry.name not in KEEP and not entry.name.endswith(KEEP_SUFFIXES):
-                entry.unlink()
-        for file in sorted(bundle.rglob("*")):
-            if file.is_file():
-                st = os.stat(file)
-                written[file.relative_to(site_dir).as_posix()] = (st.st_size, st.st_mtime_ns)
+    for file in sorted(bundle.rglob("*")):
+        if file.is_file():
+            st = os.stat(file)
+            written[file.relative_to(site_dir).as_posix()] = (st.st_size, st.st_mtime_ns)
     return written

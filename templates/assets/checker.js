@@ -319,9 +319,9 @@ function page(doc) {
     for (var r = 1; r < 14; r++) buttons.push(pick(line, s * 13 + r - 1, LABELS[r] + GLYPHS[s], s === 1 || s === 2));
     picker.append(line);
   }
-  line = el("div");
-  pick(line, JK, "J\u2605");
-  buttons.push(line.lastChild);
+  line = el("div");  // the joker: its name, as in the tables (no "J" for a jack)
+  buttons.push(pick(line, JK, T.joker));
+  line.lastChild.className = "joker";
   var back = button(line, "\u232B", T.back);
   back.setAttribute("data-back", "");
   buttons.push(back);

@@ -12,6 +12,7 @@ from pathlib import Path
 from urllib.parse import quote, unquote
 
 import pytest
+from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Page
 
 from site_builder.engine import evaluate_opening, get_rules, parse_cards
@@ -129,6 +130,43 @@ def test_typing_and_picking(page: Page, problems: Problems, lang: str) -> None:
     # the address is shareable: it reloads the same first meld
     page.reload()
     assert _shown(page) == _expected("rami51:house:QH KH AH|JK 7S 8S")
+
+
+def _joker_name(lang: str) -> str:
+    """The joker's name in ``lang``, from the project's catalog (the source text in English)."""
+    if lang == "en":
+        return "joker"
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        message = read_po(po, locale=lang).get("joker", "card")
+    assert message is not None and message.string, f"{lang}: the joker is not translated"
+    return str(message.string)
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_pickers_joker_is_named_and_not_a_jack(page: Page, problems: Problems,
+                                                   lang: str) -> None:
+    """Issue 16, point 3: "J★" read as a jack; the joker is its name, on a dark chip."""
+    page.goto(f"{lang}/first-meld/")
+    joker = page.locator('[data-picker] [data-card="JK"]')
+    # the accessible name as Chromium computes it for screen readers (CSS text-transform included)
+    cdp = page.context.new_cdp_session(page)
+    handle = cdp.send("Runtime.evaluate", {
+        "expression": "document.querySelector('[data-picker] [data-card=\"JK\"]')"})
+    node = cdp.send("Accessibility.getPartialAXTree", {
+        "objectId": handle["result"]["objectId"], "fetchRelatives": False})["nodes"][0]
+    assert node["role"]["value"] == "button"
+    assert node["name"]["value"] == _joker_name(lang)
+    shown = joker.locator("[aria-hidden=true]").inner_text()
+    assert shown.casefold() == _joker_name(lang).casefold(), "the name itself is shown"
+    assert "\u2605" not in joker.inner_text() and shown.strip().upper() not in ("J", "JK")
+    # the chip of the page's tables (dark), not the jack's button (light)
+    colors = page.evaluate("""() => ['[data-picker] [data-card="JK"]', '[role=img] > .joker',
+        '[data-picker] [data-card="JC"]'].map(s => getComputedStyle(
+        document.querySelector(s)).backgroundColor)""")
+    assert colors[0] == colors[1] != colors[2]
+    # picking it still adds the joker
+    joker.click()
+    assert page.locator("#ck-meld-1").input_value() == "JK"
 
 
 def _tab_to(page: Page, selector: str, limit: int = 300) -> None:
