@@ -149,6 +149,15 @@ class PreviewServer(http.server.ThreadingHTTPServer):
     request_queue_size = 128
     daemon_threads = True
 
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        """One line on the console for a request that failed, not the standard library's
+        traceback (the reader's browser gets no answer for it either way)."""
+        exc = sys.exc_info()[1]
+        if isinstance(exc, (BrokenPipeError, ConnectionResetError)):
+            return  # the browser went away
+        print(f"site-builder serve: internal error answering a request: {exc!r}",
+              file=sys.stderr)
+
 
 def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
@@ -174,6 +183,8 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
 
         def do_GET(self) -> None:  # noqa: N802 (http.server API)
             path = unquote(urlsplit(self.path).path)
+            if "\x00" in path:  # no file has a NUL in its name (open() would raise)
+                return self.send_error(404)
             if path == RELOAD_PATH:
                 return self._wait_for_build()
             if path == SCRIPT_PATH:
@@ -185,6 +196,13 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             if wants_page:
                 return self._page(path)
             return super().do_GET()
+
+        def send_head(self) -> Any:
+            try:
+                return super().send_head()
+            except ValueError:  # a NUL in the path (GET's is answered before): no such file
+                self.send_error(404)
+                return None
 
         def _script_tag(self) -> bytes:
             return f'<script src="{SCRIPT_PATH}?v={state.version}"></script>'.encode()

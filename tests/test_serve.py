@@ -145,6 +145,22 @@ def test_serve_answers_only_to_loopback_names(project: Path, server: str) -> Non
         assert raw_get(server, host) in (400, 421), host
 
 
+def test_serve_a_nul_in_the_path_is_not_found(project: Path, server: str) -> None:
+    """A NUL in a request's path (``/%00``) made ``open()`` raise: the browser got no answer
+    and the console a traceback. It is a missing file, for GET and HEAD alike."""
+    port = int(server.rsplit(":", 1)[1])
+    for method in ("GET", "HEAD"):
+        for path in ("/%00", "/en/%00.html", "/assets/site.css%00"):
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(f"{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                             "Connection: close\r\n\r\n".encode())
+                reply = b""
+                while chunk := sock.recv(65536):
+                    reply += chunk
+            assert reply.split(b" ", 2)[1] == b"404", (method, path, reply[:200])
+    assert fetch(server + "/")[0] == 200  # and the server still answers
+
+
 def test_serve_port_in_use_is_one_line(project: Path) -> None:
     """Issue 14, item 8: a port already taken gives one line and exit 2."""
     with socket.socket() as taken:
