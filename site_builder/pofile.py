@@ -128,12 +128,17 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
         po_blocks, pot_blocks = _blocks(po), _blocks(pot)
         suggested = run(_join(po_blocks, _header(po_blocks) + [i for _, _, i in dropped]),
                         _join(pot_blocks, _header(pot_blocks) + [i for _, _, i in new]))
-        active, obsolete = _entries(suggested, fuzzy_only=True)
-        fuzzy = [i for _, _, i in active]
+        # Only its fuzzy entries (the suggestions) and obsolete ones (the dropped entries
+        # not used) matter: read those alone, not every new message again.
+        blocks = _blocks(suggested)
+        some = [i for i, b in enumerate(blocks) if i and (b"fuzzy" in b or b"#~" in b)]
+        active, obsolete = _entries(_join(blocks, _header(blocks) + some), fuzzy_only=True)
+        picked = _header(blocks) + some  # block index in the part read -> in *blocks*
+        fuzzy = [picked[i] for _, _, i in active]
         unused = {key for key, _, _ in obsolete}
         used = {i for key, _, i in dropped if key not in unused}
         old2 = _join(po_blocks, [i for i in range(len(po_blocks)) if i not in used])
-        return run(old2 + _join(_blocks(suggested), fuzzy), pot, "--no-fuzzy-matching")
+        return run(old2 + _join(blocks, fuzzy), pot, "--no-fuzzy-matching")
 
 
 def _blocks(data: bytes) -> list[bytes]:
