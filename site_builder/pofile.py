@@ -20,7 +20,8 @@ the template; ``benchmarks/catalog_format.py`` measures it again). GNU's ``msgca
 * :func:`normalise` passes a catalog written by Babel through ``msgcat``;
 * :func:`merge` is ``msgmerge --previous``: fuzzy matching, previous msgids (``#|``),
   and every entry the template no longer has kept as obsolete (``#~``), translations
-  included, exactly as translators' tools merge.
+  included, exactly as translators' tools merge; only its fuzzy matching is narrowed to
+  the entries the template dropped, as Babel's ``update`` does (see :func:`merge`).
 
 Both read the catalog with LF line ends (a CRLF catalog, as some editors on Windows
 save it, is read the same). GNU gettext (``msgcat``, ``msgmerge``; Debian's and

@@ -820,3 +820,19 @@ valid("prof: variation used with cardverse", sub(CV, "game: cardverse\n\ncaption
 case("special: page name with a newline and an escape sequence",
      put("content/bad\nname\x1b[31m.md", "---\ntitle: x\n---\n"),
      "content/bad\\nname\\x1b[31m.md", None)
+
+# The checker's front matter and the quick-reference sheet's messages
+case("fm: checker not a flag", sub(FM, "checker: true", "checker: maybe"), FM, "checker: maybe")
+case("fm: checker in capitals", sub(FM, "checker: true", "checker: TRUE"), FM, "checker: TRUE")
+case("fm: checker twice", sub(FM, "checker: true", "checker: true\nchecker: false"), FM,
+     "checker: false")
+QR_DEAL = '"{n} cards: {decks} decks of 52 and {jokers} jokers."'
+case("po: quick reference, a number changed",
+     msgstr(PL, QR_DEAL, '"Karty: {n} ({decks} talie po 54 karty i {jokers} dżokery)."'), PL,
+     f"msgid {QR_DEAL}")
+case("po: quick reference, a format spec",
+     msgstr(PL, QR_DEAL, '"Karty: {n:>99999} ({decks} talie po 52 karty i {jokers} dżokery)."'),
+     PL, f"msgid {QR_DEAL}")
+case("po: quick reference, an attribute",
+     msgstr(PL, '"Quick reference: {games}"', '"Zasady w pigułce: {games.__class__}"'), PL,
+     'msgid "Quick reference: {games}"')
