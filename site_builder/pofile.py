@@ -142,6 +142,24 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
         return run(old2 + _join(blocks, fuzzy), pot, "--no-fuzzy-matching")
 
 
+def counts(data: bytes) -> tuple[int, int]:
+    r"""The fuzzy entries and the obsolete entries of catalog *data* as GNU gettext writes
+    it, counted without reading every entry (100,000 of them took seconds).
+
+    >>> counts(b'msgid ""\nmsgstr ""\n\n#, fuzzy, python-format\nmsgid "a"\nmsgstr "b"\n\n'
+    ...        b'msgid "c"\nmsgstr ""\n\n#, fuzzy\n#~ msgid "d"\n#~ msgstr "e"\n')
+    (1, 1)
+    """
+    fuzzy = obsolete = 0
+    blocks = _blocks(lf(data))
+    for block in blocks[len(_header(blocks)):]:
+        if re.search(rb"^#~ msgid ", block, re.M):
+            obsolete += 1
+        elif re.search(rb"^#,.*\bfuzzy\b", block, re.M):
+            fuzzy += 1
+    return fuzzy, obsolete
+
+
 def _blocks(data: bytes) -> list[bytes]:
     """The entries of catalog *data* (with LF line ends), each with its comment lines:
     entries are separated by blank lines."""

@@ -125,13 +125,9 @@ def run_update(args: argparse.Namespace) -> int:
     """Merge the template into each catalog with ``msgmerge --previous``: changed text
     becomes fuzzy with its previous msgid (``#|``), and an entry the template no longer
     has is kept as obsolete (``#~``), its translation with it, never dropped."""
-    import io
-
-    from babel.messages.pofile import read_po
-
     from site_builder.errors import Problem, UserError
     from site_builder.i18n import POT_PATH, discover_languages, load_catalog, po_path
-    from site_builder.pofile import babel_readable, merge, normalise, write_if_changed
+    from site_builder.pofile import counts, merge, normalise, write_if_changed
 
     pot = normalise(_babel_bytes(template(args.root)), POT_PATH)
     langs = args.langs or discover_languages(args.root)
@@ -148,9 +144,7 @@ def run_update(args: argparse.Namespace) -> int:
             continue
         merged = merge((args.root / rel).read_bytes(), pot, rel)
         changed = write_if_changed(args.root / rel, merged)
-        catalog = read_po(io.BytesIO(babel_readable(merged)), locale=lang)
-        fuzzy = sum(1 for m in catalog if m.id and m.fuzzy)
-        obsolete = len(catalog.obsolete)
+        fuzzy, obsolete = counts(merged)
         print(f"{rel}: {'updated' if changed else 'unchanged'}, {fuzzy} fuzzy"
               + (f", {obsolete} obsolete (kept as #~)" if obsolete else ""))
     if problems:
