@@ -14,6 +14,7 @@ import importlib
 import os
 import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
@@ -97,12 +98,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # the reader went away (``| head``): nothing more to show
         _silence_stdout()
         return EXIT_BROKEN_PIPE
+    except OSError as exc:  # a file the command writes is a folder, a disk full, ...
+        if args.debug or not exc.filename:
+            raise
+        print(_file_problem(exc, getattr(args, "root", None)), file=sys.stderr)
+        return 2
     except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
         if args.debug:
             raise
         print(f"site-builder: internal error: {exc!r} (run with --debug for a traceback)",
               file=sys.stderr)
         return 1
+
+
+def _file_problem(exc: OSError, root: Path | None) -> str:
+    """``path: what is wrong`` for an operating system error on one file (the i18n
+    commands' catalogs and ``.mo`` files, say a folder where the file should be); the
+    path relative to the project when it is in it."""
+    from site_builder.errors import Problem
+
+    path = Path(os.fsdecode(exc.filename))
+    if root is not None:
+        try:
+            path = path.resolve().relative_to(root.resolve())
+        except (ValueError, OSError):
+            pass
+    return str(Problem(path.as_posix(), 0, f"cannot write or read it: "
+                                           f"{exc.strerror or exc}; make it a regular file "
+                                           "in a folder you can write to, or remove it"))
 
 
 def _silence_stdout() -> None:

@@ -223,3 +223,36 @@ def test_bad_command_line_is_one_line(built: tuple[Path, dict[str, object]],
     assert len(result.stderr.strip().splitlines()) == 1, result.stderr
     assert "usage:" not in result.stderr and "Traceback" not in result.stderr
     assert not (base / "no-such-folder").exists()  # a mistyped --root makes no folder
+
+
+I18N_FILE_CASES = [  # (what is made in the way, the command, the path named)
+    ("locales/messages.pot", ("i18n", "extract"), "locales/messages.pot"),
+    ("locales/pl/LC_MESSAGES/messages.mo", ("i18n", "compile"),
+     "locales/pl/LC_MESSAGES/messages.mo"),
+    ("locales/de", ("i18n", "init", "de"), "locales/de/LC_MESSAGES"),
+]
+
+
+@pytest.mark.parametrize(("blocker", "args", "named"), I18N_FILE_CASES,
+                         ids=[" ".join(c[1]) for c in I18N_FILE_CASES])
+def test_a_file_the_i18n_commands_write_is_in_the_way(
+        built: tuple[Path, dict[str, object]], tmp_path: Path, blocker: str,
+        args: tuple[str, ...], named: str) -> None:
+    """A folder where ``i18n extract`` writes the template or ``compile`` a ``.mo`` file,
+    or a file where ``init`` makes the language's folder: ``path: why``, exit 2, not an
+    internal error."""
+    base, _ = built
+    root = tmp_path / "project"
+    shutil.copytree(base, root, symlinks=True)
+    target = root / blocker
+    if target.exists():
+        target.unlink()
+    if blocker.endswith("/de"):
+        target.write_text("not a folder")
+    else:
+        target.mkdir()
+    result = run(root, *args)
+    assert result.returncode == 2, result.stderr
+    assert "Traceback" not in result.stderr and "internal error" not in result.stderr
+    assert any(line.startswith(f"{named}: ") for line in result.stderr.splitlines()), \
+        result.stderr
