@@ -1,9 +1,10 @@
 """``content/site.toml``: the site's settings, each checked, each error at its line.
 
 The one setting is ``base_url``, the site's public address (also ``build --base-url``):
-an absolute http(s) URL with a host, no query or fragment, and no space, quote, angle
-bracket or control character (it is written into every page's canonical link, the
-sitemap and robots.txt: a line break there would add a line to robots.txt).
+an absolute http(s) URL with a host, no query, fragment, user name or password, in
+ASCII (other characters %-encoded), and no space, quote, angle bracket or control
+character (it is written into every page's canonical link, the sitemap and robots.txt:
+a line break there would add a line to robots.txt).
 """
 
 from __future__ import annotations
@@ -40,6 +41,13 @@ def base_url_problem(url: str) -> str | None:
         return f"{hint}; {url!r} is not one"
     if parts.query or parts.fragment or url.endswith(("?", "#")):
         return f"{hint}, without a query or fragment; {url!r} has one"
+    if "@" in parts.netloc:  # it would be published in every page
+        return f"{hint}, without a user name or password; {url!r} has one"
+    if not url.isascii():  # a sitemap's <loc> must be escaped (sitemaps.org protocol)
+        return (f"{hint}, in ASCII; {url!r} holds other characters: write them %-encoded "
+                "(a host in its xn-- form)")
+    if re.search(r"%(?![0-9A-Fa-f]{2})", url):
+        return f"{hint}; {url!r} has a % that is not followed by two hex digits"
     return None
 
 

@@ -836,3 +836,14 @@ case("po: quick reference, a format spec",
 case("po: quick reference, an attribute",
      msgstr(PL, '"Quick reference: {games}"', '"Zasady w pigułce: {games.__class__}"'), PL,
      'msgid "Quick reference: {games}"')
+case("site: base_url with a password", sub(SITE, "https://rami-rules.example.org/",
+                                           "https://user:secret@rami-rules.example.org/"),
+     SITE, 'base_url = "')
+case("site: base_url not ascii", sub(SITE, "https://rami-rules.example.org/",
+                                     "https://rami-rules.example.org/r\u00e8gles/"), SITE,
+     'base_url = "')
+case("site: base_url with a bad escape", sub(SITE, "https://rami-rules.example.org/",
+                                             "https://rami-rules.example.org/%zz/"), SITE,
+     'base_url = "')
+valid("site: base_url with an escape", sub(SITE, "https://rami-rules.example.org/",
+                                           "https://rami-rules.example.org/r%C3%A8gles/"))
