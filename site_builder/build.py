@@ -119,7 +119,6 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
 
 
 Render = Callable[["Job", str], "LanguageResult | list[Problem]"]
-Done = dict[str, "LanguageResult | list[Problem]"]
 _WORKER: tuple[Job, Render] | None = None  # a worker process's job, set when it starts
 
 
@@ -128,55 +127,30 @@ def _start_worker(job: Job, render: Render) -> None:
     _WORKER = (job, render)
 
 
-def _render_in_worker(langs: list[str]) -> Done:
+def _render_in_worker(lang: str) -> LanguageResult | list[Problem]:
     assert _WORKER is not None
     job, render = _WORKER
-    return _render_each(job, langs, render)
+    return render(job, lang)
 
 
-def _render(job: Job, langs: list[str], jobs: int | None, render: Render) -> Done:
+def _render(job: Job, langs: list[str], jobs: int | None, render: Render
+            ) -> dict[str, LanguageResult | list[Problem]]:
     """Render *langs*: when the site has :data:`PARALLEL_MIN_PAGES` pages and *jobs*
     allows more than one process, this process renders its share of the languages while
     a pool of processes renders the rest (each process holds the site: one that only
     waited would hold it for nothing)."""
     workers = min(jobs or os.cpu_count() or 1, len(langs))
     if workers < 2 or len(job.site.pages) < PARALLEL_MIN_PAGES:
-        return _render_each(job, langs, render)
+        return {lang: render(job, lang) for lang in langs}
     # The source language, which has no catalog to read, last: the processes end closer.
     langs = sorted(langs, key=lambda lang: lang == job.site.languages[0])
-    shares = [langs[i::workers] for i in range(workers)]
+    ours = langs[::workers]
     with ProcessPoolExecutor(workers - 1, initializer=_start_worker,
                              initargs=(job, render)) as pool:
-        theirs = [pool.submit(_render_in_worker, share) for share in shares[1:]]
-        done = _render_each(job, shares[0], render)
-        for future in theirs:
-            done.update(future.result())
-    return done
-
-
-def _render_each(job: Job, langs: list[str], render: Render) -> Done:
-    """Render *langs* one after the other, and index each for search (Pagefind) while the
-    next one renders: one Pagefind process at a time, its work overlapping ours. (At
-    1,005 pages, 0.9x the time of indexing each language after rendering it.)"""
-    from site_builder import search
-    from site_builder.render import LanguageResult
-
-    done: Done = {}
-    indexing: list[tuple[LanguageResult, Any]] = []  # the language Pagefind is indexing
-    try:
-        for lang in langs:
-            done[lang] = found = render(job, lang)
-            for result, pagefind in indexing:
-                result.files.update(search.finish(pagefind, job.out, result.lang))
-            indexing = [(found, search.start(job.out, lang))] \
-                if isinstance(found, LanguageResult) else []
-        for result, pagefind in indexing:
-            result.files.update(search.finish(pagefind, job.out, result.lang))
-    finally:  # after an error, no Pagefind left writing into the staging folder
-        for _, pagefind in indexing:
-            if pagefind.poll() is None:
-                pagefind.kill()
-                pagefind.wait()
+        theirs = {lang: pool.submit(_render_in_worker, lang)
+                  for lang in langs if lang not in ours}
+        done = {lang: render(job, lang) for lang in ours}
+        done.update((lang, future.result()) for lang, future in theirs.items())
     return done
 
 
