@@ -5,9 +5,9 @@
    template compiled; on any problem, every catalog is checked too, every problem is
    reported and nothing is written;
 3. **render** each language into a staging folder next to the output: its catalog is
-   read with Babel and checked, its pages and 404 page written and indexed for search
-   (Pagefind), the catalog let go (in a pool of processes from
-   :data:`PARALLEL_MIN_PAGES` pages, with ``--jobs`` > 1);
+   read with Babel and checked, its pages and 404 page written, the catalog let go
+   (in a pool of processes from :data:`PARALLEL_MIN_PAGES` pages, with ``--jobs`` > 1);
+   then each rendered language is indexed for search (:mod:`site_builder.search`);
 4. **write** the site-wide files (status pages, chooser, root 404, sitemap, robots,
    assets), then put the staging folder in place of the output in one step.
 
@@ -94,6 +94,13 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
         problems = [p for lang in todo for p in _problems(done[lang])]
         if problems:
             raise UserError(problems)
+        from site_builder.search import index as search_index
+
+        searched = search_index(tmp, todo)  # each language's search, in the staging folder
+        for lang, found in done.items():
+            if isinstance(found, LanguageResult):
+                found.files.update((f, st) for f, st in searched.items()
+                                   if f.startswith(f"{lang}/"))
         for result in reused.values():
             carry_over(out, tmp, result.files)
         results = {**{lang: found for lang, found in done.items()

@@ -20,7 +20,7 @@ from babel.messages.catalog import Message
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
-from site_builder import navigation, quickref, rules_data, search
+from site_builder import navigation, quickref, rules_data
 from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.errors import Problem
 from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
@@ -164,17 +164,14 @@ def _environment(job: Job, lang: str, translator: Translator) -> Any:
 
 def render_language(job: Job, lang: str) -> LanguageResult | list[Problem]:
     """Read and check *lang*'s catalog, render its pages and 404 page into the staging
-    folder and index them for search; what the rest of the site needs from it, or the
-    catalog's problems."""
+    folder; what the rest of the site needs from it, or the catalog's problems."""
     catalog = None
     if lang != SOURCE_LANG:
         catalog, problems = read_catalog(job.site.root, lang, job.card_terms)
         if problems or catalog is None:
             return problems
     with template_errors(job.site.root / TEMPLATES_DIR):
-        result = _render_language(job, lang, catalog)
-    result.files.update(search.index(job.out, lang))  # its search index, from its pages
-    return result
+        return _render_language(job, lang, catalog)
 
 
 def _render_language(job: Job, lang: str, catalog: Any) -> LanguageResult:
