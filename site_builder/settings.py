@@ -48,6 +48,10 @@ def base_url_problem(url: str) -> str | None:
                 "(a host in its xn-- form)")
     if re.search(r"%(?![0-9A-Fa-f]{2})", url):
         return f"{hint}; {url!r} has a % that is not followed by two hex digits"
+    try:  # an xn-- label must be valid Punycode (RFC 3492), as browsers require
+        parts.hostname.encode("ascii").decode("idna")
+    except UnicodeError as exc:
+        return f"{hint}; {url!r} has a host that is not a valid domain name ({exc})"
     return None
 
 

@@ -847,3 +847,7 @@ case("site: base_url with a bad escape", sub(SITE, "https://rami-rules.example.o
      'base_url = "')
 valid("site: base_url with an escape", sub(SITE, "https://rami-rules.example.org/",
                                            "https://rami-rules.example.org/r%C3%A8gles/"))
+case("site: base_url with a bad punycode host", sub(SITE, "https://rami-rules.example.org/",
+                                                    "https://xn--/rules/"), SITE, 'base_url = "')
+valid("site: base_url with a punycode host", sub(SITE, "https://rami-rules.example.org/",
+                                                 "https://xn--mnchen-3ya.example/"))

@@ -113,6 +113,24 @@ def test_stats_github_annotates_languages_under_the_threshold(project: Path) -> 
     assert ok.code == 0 and ok.out == ""
 
 
+def test_stats_github_annotates_a_catalog_it_cannot_read(project: Path) -> None:
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    lines = po.read_text(encoding="utf-8").splitlines()
+    bad = next(i for i, line in enumerate(lines) if line.startswith("msgstr ") and i > 20)
+    lines[bad] = "msgstr unquoted"
+    po.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    result = run_cli("i18n", "stats", "--format", "github", "--root", str(project))
+    assert result.code == 2
+    annotations = result.out.splitlines()
+    assert annotations and all(a.startswith("::error file=locales/pl/LC_MESSAGES/messages.po,")
+                               for a in annotations)
+    assert f",line={bad + 1}," in annotations[0]
+    assert "Traceback" not in result.err
+    text = run_cli("i18n", "stats", "--root", str(project))  # as before: path:line on stderr
+    assert text.code == 2 and text.out == ""
+    assert f"locales/pl/LC_MESSAGES/messages.po:{bad + 1}:" in text.err
+
+
 # --- the command line's rough edges ---------------------------------------------------------
 
 def engine(*args: str) -> subprocess.CompletedProcess[str]:

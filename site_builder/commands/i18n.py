@@ -228,7 +228,18 @@ def stats_data(root: Path) -> dict[str, Any]:
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    data = stats_data(args.root)
+    from site_builder.errors import UserError
+
+    try:
+        data = stats_data(args.root)
+    except UserError as exc:
+        if args.format != "github":
+            raise
+        from site_builder.report import print_github  # a catalog it cannot read, annotated
+
+        print_github(exc.problems, [], "translation coverage")
+        print(f"site-builder i18n stats: {len(exc.problems)} errors", file=sys.stderr)
+        return 2
     if args.format == "json":
         print(json.dumps(data, indent=2, ensure_ascii=False))
     elif args.format == "text":
