@@ -621,17 +621,30 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
     except (engine.ReplayError, ValueError) as exc:
         error(block.defaults["hands"].line, f"round setup: {str(exc).removeprefix('setup: ')}")
         return []
-    rows: list[VerifiedRow] = []
-    for index, row in enumerate(block.rows):
-        steps = [r.fields["step"].value for r in block.rows[: index + 1]]
-        step_line = row.fields["step"].line
+    # Each row is one step of the round, so the round is replayed once, and its steps
+    # match the rows one to one: a row that holds no step, or more, is an error here.
+    for row in block.rows:
         try:
-            done = engine.replay(rules, hands, stock, discard, steps)
-        except engine.ReplayError as exc:
-            error(step_line, f"example {row.caption.text!r}: {exc}")
-            return rows
-        step = done.steps[-1]
-        computed = _round_values(done, step)
+            count = len(engine.parse_steps([row.fields["step"].value]))
+        except engine.ReplayError:
+            continue  # reported by the replay below, at this row
+        if count != 1:
+            error(row.fields["step"].line, f"example {row.caption.text!r}: 'step:' holds one "
+                                           "step (e.g. 'step: 1: draw stock')")
+    if len(problems) > before:
+        return []
+    steps = [row.fields["step"].value for row in block.rows]
+    played = block.rows
+    try:
+        done = engine.replay(rules, hands, stock, discard, steps)
+    except engine.ReplayError as exc:
+        at = max(exc.step, 1) - 1  # the rows before the failing step stand
+        played, failed = block.rows[:at], block.rows[at]
+        error(failed.fields["step"].line, f"example {failed.caption.text!r}: {exc}")
+        done = engine.replay(rules, hands, stock, discard, steps[: len(played)])
+    rows: list[VerifiedRow] = []
+    for row, step in zip(played, done.steps, strict=True):
+        computed = _round_values(step, done.ending if step is done.steps[-1] else None)
         claims = []
         for key, fld in sorted(row.fields.items(), key=lambda kv: kv[1].line):
             if key == "step":
@@ -650,11 +663,11 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
     return rows
 
 
-def _round_values(done: engine.Replay, step: engine.ReplayStep) -> Computed:
+def _round_values(step: engine.ReplayStep, ending: engine.RoundEnding | None) -> Computed:
+    """What a round's step computes; *ending*: the round's, if this step ended it."""
     op = step.operation
-    seat = op.seat
-    values: Computed = {"operation": op, "hand": sorted(c.code for c in done.hands[seat]),
-                        "hand_cards": done.hands[seat], "ending": done.ending}
+    values: Computed = {"operation": op, "hand": sorted(c.code for c in step.hand),
+                        "hand_cards": step.hand, "ending": ending}
     if isinstance(op, engine.Melding):
         values.update(kind=op.kind, points=op.points)
     elif isinstance(op, engine.LayingOff | engine.Swapping):
@@ -663,9 +676,9 @@ def _round_values(done: engine.Replay, step: engine.ReplayStep) -> Computed:
         values.update(total=op.opening.total, threshold=op.opening.threshold,
                       verdict="accepted" if op.opening.accepted else "rejected",
                       returned=sorted(c.code for c in op.returned))
-    if done.ending is not None:
-        values.update(winner=done.ending.winner + 1, hand_points=list(done.ending.hand_points),
-                      scores=list(done.ending.scores))
+    if ending is not None:
+        values.update(winner=ending.winner + 1, hand_points=list(ending.hand_points),
+                      scores=list(ending.scores))
     return values
 
 

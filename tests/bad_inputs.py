@@ -411,6 +411,12 @@ case("round: missing hands", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S | 4C 4D 4S 8H 
                                  ""), CV, "```example\ntable: round")
 case("round: missing step", sub(CV, "step: 1: discard 9C\n", ""), CV,
      "caption: Seat 1 discards the nine")
+case("round: a step that is only a comment",
+     sub(CV, "step: 1: discard 9C", "step: # 1: discard 9C"), CV, "step: # 1",
+     words="holds one step")
+case("round: two steps in one row",
+     sub(CV, "step: 1: discard 9C", "step: 1: discard 9C; 2: draw stock"), CV,
+     "step: 1: discard 9C; 2", words="is not a card")
 case("round: wrong hand claim", sub(CV, "hand: 2S", "hand: 3S"), CV, "hand: 3S")
 case("round: wrong scores", sub(CV, "scores: 23, 0", "scores: 24, 0"), CV, "scores: 24, 0")
 case("round: unknown field in a row", sub(CV, "hand: 2S", "hand: 2S\nseat: 1"), CV, "seat: 1")

@@ -220,11 +220,13 @@ def _one_card(text: str) -> Card:
 
 @dataclass(frozen=True, slots=True)
 class ReplayStep:
-    """A step as applied: its number, the canonical notation and the operation record."""
+    """A step as applied: its number, the canonical notation, the operation record and
+    the hand of the seat that played it, after it."""
 
     number: int
     text: str
     operation: Operation
+    hand: tuple[Card, ...] = ()
 
     @property
     def note(self) -> str:
@@ -344,7 +346,8 @@ def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | S
             got = operation.card.code if operation.card else "?"
             raise ReplayError(step.number, step.text,
                               f"the {operation.source} gave {got}, not {step.expect.code}")
-        done.append(ReplayStep(step.number, str(operation), operation))
+        done.append(ReplayStep(step.number, str(operation), operation,
+                               state.hands[step.seat]))
     return Replay(rules, tuple(done), state.ending, state.hands, state.table, state.stock,
                   state.discard_pile, state.opened)
 
