@@ -57,9 +57,10 @@ class BuildResult:
 
 
 def build(root: Path, out: Path, base_url: str | None = None, strict: bool = False,
-          cache: bool = True, jobs: int | None = None) -> BuildResult:
+          cache: bool = True, jobs: int | None = None, search: bool = True) -> BuildResult:
     """Build the site of *root* into *out*; raise :class:`UserError` with every problem,
-    leaving *out* as it was. *jobs*: processes to render with (default: one per core)."""
+    leaving *out* as it was. *jobs*: processes to render with (default: one per core);
+    *search*: index each language for search (``check``, which keeps no site, does not)."""
     refused = output_problem(root, out)
     if refused is not None:
         raise UserError([refused])
@@ -96,7 +97,8 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
             raise UserError(problems)
         from site_builder.search import index as search_index
 
-        searched = search_index(tmp, todo)  # each language's search, in the staging folder
+        # each language's search, in the staging folder
+        searched = search_index(tmp, todo) if search else {}
         for lang, found in done.items():
             if isinstance(found, LanguageResult):
                 found.files.update((f, st) for f, st in searched.items()

@@ -91,8 +91,9 @@ def render_problems(root: Path) -> list[Problem]:
     from site_builder.errors import UserError
 
     scratch = Path(tempfile.mkdtemp(prefix="site-builder-check-"))
-    try:  # rendered into a scratch folder, without the cache: the project is not touched
-        build(root, scratch / "dist", cache=False)
+    try:  # rendered into a scratch folder, without the cache (the project is not touched)
+        # or a search index (Pagefind reads the pages rendered, not the project's files)
+        build(root, scratch / "dist", cache=False, search=False)
     except UserError as exc:
         return exc.problems
     finally:
