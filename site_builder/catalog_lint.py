@@ -14,9 +14,6 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
-
-from site_builder.errors import Problem
 
 ESCAPE_RE = re.compile(r'\\(.?)')
 ALLOWED_ESCAPES = set('\\"ntr')
@@ -114,35 +111,4 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
             entry.translated.append(_quoted(rest))
         entry.keyword = keyword
     close()
-    return problems
-
-
-def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:
-    """The catalogs' files: a catalog for the source language would replace the English
-    pages; one that is not a regular file (a directory, a dangling symlink, a FIFO) would
-    drop its language without a word. Both are refused."""
-    from site_builder.inputs import not_regular
-
-    problems = []
-    base = root / "locales"
-    for folder in sorted(base.iterdir()) if base.is_dir() else ():
-        rel = f"locales/{folder.name}/LC_MESSAGES/messages.po"
-        path = root / rel
-        if not (path.exists() or path.is_symlink()):
-            continue
-        if folder.name == source_lang:
-            problems.append(Problem(rel, 0, f"{source_lang} is the source language: its text "
-                                            "comes from content/ and templates/, not from a "
-                                            f"catalog; remove locales/{source_lang}/"))
-            continue
-        problem = not_regular(path, rel)
-        if problem is not None:
-            problems.append(problem)
-            continue
-        from site_builder.i18n import parse_locale
-
-        try:  # before anything is rendered in a language nobody knows
-            parse_locale(folder.name)
-        except ValueError as exc:
-            problems.append(Problem(rel, 0, f"{exc}; the folder's name is the language's code"))
     return problems

@@ -287,3 +287,32 @@ def coverage_state(found: Any) -> str:
     if found is not None and found.fuzzy and found.string:
         return "fuzzy"
     return "untranslated"
+
+
+def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:
+    """The catalogs' files: a catalog for the source language would replace the English
+    pages; one that is not a regular file (a directory, a dangling symlink, a FIFO) would
+    drop its language without a word. Both are refused."""
+    from site_builder.inputs import not_regular
+
+    problems = []
+    base = root / LOCALES_DIR
+    for folder in sorted(base.iterdir()) if base.is_dir() else ():
+        rel = po_path(folder.name)
+        path = root / rel
+        if not (path.exists() or path.is_symlink()):
+            continue
+        if folder.name == source_lang:
+            problems.append(Problem(rel, 0, f"{source_lang} is the source language: its text "
+                                            "comes from content/ and templates/, not from a "
+                                            f"catalog; remove locales/{source_lang}/"))
+            continue
+        problem = not_regular(path, rel)
+        if problem is not None:
+            problems.append(problem)
+            continue
+        try:  # before anything is rendered in a language nobody knows
+            parse_locale(folder.name)
+        except ValueError as exc:
+            problems.append(Problem(rel, 0, f"{exc}; the folder's name is the language's code"))
+    return problems

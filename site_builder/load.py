@@ -64,7 +64,7 @@ class Verified:
 
 def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
     """Read content, profiles and settings; report every problem found."""
-    from site_builder.catalog_lint import locale_problems
+    from site_builder.i18n import locale_problems
 
     problems: list[Problem] = locale_problems(root, SOURCE_LANG)
     config = load_config(root, problems, base_url)

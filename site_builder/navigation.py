@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 import os
+import posixpath
 import re
 import subprocess
 from collections.abc import Callable, Sequence
@@ -88,19 +89,42 @@ def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
 def toc(blocks: Sequence[Any]) -> list[Any]:
     """The page's sections (its ``##`` headings), for its table of contents; none when a
     page has fewer than :data:`TOC_MIN_SECTIONS`. Each heading's id comes from its English
-    text (:func:`site_builder.render.slugify`), so a link to a section is the same in every
+    text (:func:`site_builder.inline.slugify`), so a link to a section is the same in every
     language."""
     sections = [Item(id=b.id, text=b.text) for b in blocks
                 if b.type == "heading" and b.level == 2]
     return sections if len(sections) >= TOC_MIN_SECTIONS else []
 
 
+def page_path(lang: str, slug: str) -> str:
+    """The output file of a page: ``pl/index.html``, ``pl/first-meld/index.html``."""
+    return f"{lang}/index.html" if slug == "index" else f"{lang}/{slug}/index.html"
+
+
+def relative(from_file: str, to_file: str) -> str:
+    """A relative link from one output file to another (works from ``file://``).
+
+    >>> relative("pl/first-meld/index.html", "ms/first-meld/index.html")
+    '../../ms/first-meld/index.html'
+    >>> relative("index.html", "assets/site.css")
+    'assets/site.css'
+    """
+    if ".." in from_file or ".." in to_file or from_file.startswith("/") \
+            or to_file.startswith("/") or "//" in from_file or "//" in to_file \
+            or "/./" in f"/{from_file}/{to_file}/":
+        return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
+    src = from_file.split("/")[:-1]
+    dst = to_file.split("/")
+    common = 0
+    while common < len(src) and common < len(dst) - 1 and src[common] == dst[common]:
+        common += 1
+    return "../" * (len(src) - common) + "/".join(dst[common:])
+
+
 def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[Any]
                  ) -> dict[str, Any]:
     """A content page's contents, and its previous and next pages in reading order (the
     pages' ``order``); *nav* gives ``(page, title, description)`` by position."""
-    from site_builder.render import page_path, relative
-
     def link(i: int) -> Any:
         if not 0 <= i < len(nav):
             return None

@@ -9,7 +9,6 @@ held in memory; a language's catalog is read (with Babel), checked, used and let
 from __future__ import annotations
 
 import functools
-import posixpath
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -35,6 +34,7 @@ from site_builder.i18n import (
 from site_builder.inline import MarkdownRenderer, Text, slugify
 from site_builder.load import Site, Verified, read_catalog, rule_values
 from site_builder.messages import card_terms
+from site_builder.navigation import page_path, relative
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR
 from site_builder.templating import make_environment, memoize_macros, template_errors
@@ -52,11 +52,6 @@ NAV_AROUND = 5
 SITEMAP_URLS = 50_000
 
 Msgid = str | tuple[str, ...]
-
-
-def page_path(lang: str, slug: str) -> str:
-    """The output file of a page: ``pl/index.html``, ``pl/first-meld/index.html``."""
-    return f"{lang}/index.html" if slug == "index" else f"{lang}/{slug}/index.html"
 
 
 def page_url(base_url: str, lang: str, slug: str) -> str:
@@ -496,24 +491,3 @@ def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
             lines.extend(alternates)
         yield ("\n".join(lines) + "\n").encode("utf-8")
     yield b"</urlset>\n"
-
-
-
-def relative(from_file: str, to_file: str) -> str:
-    """A relative link from one output file to another (works from ``file://``).
-
-    >>> relative("pl/first-meld/index.html", "ms/first-meld/index.html")
-    '../../ms/first-meld/index.html'
-    >>> relative("index.html", "assets/site.css")
-    'assets/site.css'
-    """
-    if ".." in from_file or ".." in to_file or from_file.startswith("/") \
-            or to_file.startswith("/") or "//" in from_file or "//" in to_file \
-            or "/./" in f"/{from_file}/{to_file}/":
-        return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
-    src = from_file.split("/")[:-1]
-    dst = to_file.split("/")
-    common = 0
-    while common < len(src) and common < len(dst) - 1 and src[common] == dst[common]:
-        common += 1
-    return "../" * (len(src) - common) + "/".join(dst[common:])

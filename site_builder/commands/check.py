@@ -45,12 +45,11 @@ def run(args: argparse.Namespace) -> int:
     from site_builder.errors import UserError
     from site_builder.load import load, verify
 
-    # Every problem in one run, as the build reports them: what loaded is checked too.
+    # The claims and the templates' messages, for the report; every problem in one run,
+    # as the build reports them, by building the site (writing nothing of the project).
     site, problems = load(args.root)
-    checked = verify(site, problems)
-    problems = checked.problems
-    if not problems:  # what only rendering finds (an error in a template's code): render
-        problems = render_problems(args.root)
+    checked = verify(site, problems, catalogs=False)  # the build reads the catalogs
+    problems = render_problems(args.root)
     warnings = untranslated(site, checked.templates)
     if args.strict:
         problems, warnings = problems + warnings, []

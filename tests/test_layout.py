@@ -1,0 +1,105 @@
+"""The package's layout (issue 13): no module imports one that imports it back, directly
+or through others, and the engine imports nothing from the rest of the package (nor
+anything that reads files, the clock or the network).
+
+Every import counts, at the top of a module or inside a function: an import inside a
+function that closes a circle is still a circle, only a later one.
+"""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGE = ROOT / "site_builder"
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports(path: Path) -> set[str]:
+    """Every module name *path* imports (``from a import b`` counts ``a`` and ``a.b``)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, *([node.module] if node.module else [])])
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    modules = {module_name(p): p for p in PACKAGE.rglob("*.py")}
+    return {name: {m for m in imports(path) if m in modules and m != name}
+            for name, path in modules.items()}
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of modules that import each other (Tarjan's strongly connected
+    components with more than one module)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+
+    def visit(v: str) -> None:
+        index[v] = low[v] = len(index)
+        stack.append(v)
+        for w in sorted(edges[v]):
+            if w not in index:
+                visit(w)
+                low[v] = min(low[v], low[w])
+            elif w in stack:
+                low[v] = min(low[v], index[w])
+        if low[v] == index[v]:
+            group = []
+            while True:
+                w = stack.pop()
+                group.append(w)
+                if w == v:
+                    break
+            if len(group) > 1:
+                found.append(sorted(group))
+
+    sys.setrecursionlimit(max(sys.getrecursionlimit(), 10_000))
+    for v in sorted(edges):
+        if v not in index:
+            visit(v)
+    return found
+
+
+def test_the_graph_is_read() -> None:
+    edges = graph()
+    assert "site_builder.build" in edges and "site_builder.engine" in edges
+    assert "site_builder.output" in edges["site_builder.build"]
+    assert "site_builder.navigation" in edges["site_builder.render"]
+
+
+def test_circles_are_found() -> None:
+    assert circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert circles({"a": {"b"}, "b": set()}) == []
+
+
+def test_no_module_imports_one_that_imports_it_back() -> None:
+    assert circles(graph()) == []
+
+
+def test_the_engine_imports_nothing_of_the_rest_of_the_package() -> None:
+    for path in (PACKAGE / "engine").rglob("*.py"):
+        outside = {m for m in imports(path) if m.startswith("site_builder.")
+                   and not m.startswith("site_builder.engine")}
+        assert not outside, f"{path.relative_to(ROOT)} imports {sorted(outside)}"
+        io = {m for m in imports(path) if m.split(".")[0] in
+              {"os", "io", "pathlib", "subprocess", "socket", "urllib", "time", "shutil"}}
+        assert not io, f"{path.relative_to(ROOT)} imports {sorted(io)}"
