@@ -17,7 +17,7 @@ mkdocs-static-i18n's documentation sets it up: without ``search``, MkDocs ran at
 anchor's time while the bare loop ran at 0.98x; with it, at 0.95x). ``hugo+pagefind`` is
 Hugo then Pagefind over its output, the search set-up Pagefind documents for Hugo: since
 issue 16, site-builder indexes each language with Pagefind as it builds, and Hugo alone
-builds no search index. ``bare`` is
+builds no search index; ``site-builder-nosearch`` is site-builder without that step. ``bare`` is
 ``benchmarks/bare_loop.py``, Python-Markdown and one Jinja2 template in a loop over a copy
 of the MkDocs pages: a yardstick of the machine, to set the figures against the issue's
 anchors (``ANCHORS``; printed when ``--pages`` times the 5 languages is 100, 1,000 or 5,000).
@@ -328,6 +328,19 @@ class SiteBuilder(Tool):
                       + text[end:], encoding="utf-8")
 
 
+class SiteBuilderNoSearch(SiteBuilder):
+    """site-builder without its search step (``build(..., search=False)``, as ``check``
+    renders): the same work as Hugo alone, which builds no search index."""
+
+    name = "site-builder-nosearch"
+
+    def build(self) -> tuple[float, float, float, float]:
+        return run([sys.executable, "-c", "import sys; from pathlib import Path; "
+                    "from site_builder.build import build; "
+                    "build(Path(sys.argv[1]), Path(sys.argv[1]) / 'dist', search=False)",
+                    str(self.work)], self.work)
+
+
 class Hugo(Tool):
     name = "hugo"
 
@@ -432,14 +445,17 @@ def main(argv: list[str] | None = None) -> int:
     subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--pages",
                     str(args.pages), "--out", str(corpus)], check=True)
     pages = equivalent_pages(corpus)
+    if "site-builder-nosearch" in args.tools.split(","):
+        shutil.rmtree(work / "site-builder-nosearch", ignore_errors=True)
+        shutil.copytree(corpus, work / "site-builder-nosearch")
     write_hugo(work / "hugo", pages)
     write_hugo(work / "hugo+pagefind", pages)
     write_mkdocs(work / "mkdocs", pages)
     shutil.rmtree(work / "bare", ignore_errors=True)
     shutil.copytree(work / "mkdocs" / "docs", work / "bare" / "docs")
     del pages
-    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "hugo+pagefind": HugoPagefind,
-               "mkdocs": MkDocs, "bare": Bare}
+    classes = {"site-builder": SiteBuilder, "site-builder-nosearch": SiteBuilderNoSearch,
+               "hugo": Hugo, "hugo+pagefind": HugoPagefind, "mkdocs": MkDocs, "bare": Bare}
     tools = [classes[name](work / name) for name in args.tools.split(",")]
     if args.against:
         try:
@@ -507,11 +523,11 @@ def _measure(args: argparse.Namespace, tools: list[Tool]) -> int:
     print("\nratios (site-builder wall time / other):")
     others = ("hugo", "hugo+pagefind", "mkdocs", "bare",
               *(t.name for t in tools if t.name.startswith("site-builder@")))
-    for scenario in scenarios:
-        ours = medians.get((sb, scenario))
+    for scenario, ours_name in ((s, n) for n in (sb, f"{sb}-nosearch") for s in scenarios):
+        ours = medians.get((ours_name, scenario))
         if ours is None:
             continue
-        parts = [f"{scenario:11}"]
+        parts = [f"{scenario:11}" + (" (no search)" if ours_name != sb else "")]
         for other in others:
             theirs = medians.get((other, scenario))
             if theirs:
