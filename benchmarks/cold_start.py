@@ -48,11 +48,12 @@ def timed(command: list[str], cwd: Path, env: dict[str, str] | None = None) -> f
 
 
 def copy_project(tree: Path, dest: Path) -> None:
-    """The project's files (:data:`PARTS`) of the checkout *tree*, into *dest*."""
+    """The project's files (:data:`PARTS`) of the checkout *tree*, into *dest*, as a fresh
+    clone has them: without compiled catalogs (``*.mo``, git-ignored)."""
     for part in PARTS:
         source = tree / part
         if source.is_dir():
-            shutil.copytree(source, dest / part)
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("*.mo"))
         elif source.exists():
             shutil.copy2(source, dest / part)
 

@@ -24,9 +24,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from cold_start import copy_project  # this folder is first on sys.path
+
 ROOT = Path(__file__).resolve().parent.parent
 SITE_BUILDER = Path(sys.executable).with_name("site-builder")
-COPIED = ("content", "templates", "locales", "babel.cfg")
 
 WORDS = ("stock discard meld sequence set joker seat round score hand card table pile "
          "turn player opening threshold penalty ace king queen jack deal draw lay off").split()
@@ -40,12 +41,7 @@ def sentence(i: int) -> str:
 
 
 def make_project(dest: Path, messages: int, pages: int) -> None:
-    for name in COPIED:
-        src = ROOT / name
-        if src.is_dir():
-            shutil.copytree(src, dest / name, ignore=shutil.ignore_patterns("*.mo"))
-        else:
-            shutil.copy2(src, dest / name)
+    copy_project(ROOT, dest)
     per_page = -(-messages // pages)
     for p in range(pages):
         first, last = p * per_page, min(messages, (p + 1) * per_page)
