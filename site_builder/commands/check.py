@@ -81,8 +81,8 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render_problems(root: Path) -> list[Problem]:
-    """The problems of rendering the whole site in memory, as ``build`` renders it: check
-    finds everything build finds (issue 14)."""
+    """Every problem ``build`` finds (issue 14), found by building the site into a scratch
+    folder: loading, the examples, the templates, the catalogs and rendering."""
     import shutil
     import tempfile
 
