@@ -90,6 +90,9 @@ def test_try_fragment_gives_the_engines_result(page: Page, problems: Problems, l
     link = page.locator("tr[data-claim^=accepted] a.try").first
     link.click()
     fragment = unquote((link.get_attribute("href") or "")[len("#try="):]).replace("+", " ")
+    # the checker fills in on the hashchange event, which fires after the click returns
+    page.wait_for_function("document.querySelector("
+                           "'form[data-checker] output[data-field=\"total\"]').dataset.value")
     assert _shown(page) == _expected(fragment)
     verdict = page.locator('output[data-field="verdict"]').inner_text()
     assert verdict.startswith(_page_words(page)["accepted"])
