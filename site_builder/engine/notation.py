@@ -226,7 +226,7 @@ class ReplayStep:
     number: int
     text: str
     operation: Operation
-    hand: tuple[Card, ...] = ()
+    hand: tuple[Card, ...]
 
     @property
     def note(self) -> str:
