@@ -10,7 +10,10 @@ import tempfile
 from collections.abc import Iterable
 from pathlib import Path
 
-NEW, OLD = "new", "old"  # staging folders: .NAME.new-PID-xxxx, .NAME.old-PID-xxxx
+# The folders a build makes next to the output NAME, each .NAME.KIND-PID-xxxx: the staging
+# folder (new), the old site while it is swapped out (old), and the folder that tries
+# whether the output's folder can be written (probe).
+NEW, OLD, PROBE = "new", "old", "probe"
 
 
 def staging(out: Path) -> Path:
@@ -20,19 +23,26 @@ def staging(out: Path) -> Path:
 
 
 def clean_stale(out: Path) -> None:
-    """Delete the staging folders of *out* whose build is no longer running. If a build
-    was killed between its two renames (:func:`swap`), *out* is missing and the old
-    site is put back first."""
+    """Delete the folders next to *out* (staging, old site, probe) that builds no longer
+    running left. If a build was killed between its two renames (:func:`swap`), *out* is
+    missing and the old site is put back first."""
     if not out.parent.is_dir():
         return
     for entry in sorted(out.parent.glob(f".{out.name}.*-*")):
         kind, _, rest = entry.name[len(out.name) + 2:].partition("-")
         pid = rest.split("-", 1)[0]
-        if kind not in (NEW, OLD) or not pid.isdigit() or _running(int(pid)):
+        if kind not in (NEW, OLD, PROBE) or not pid.isdigit() or _running(int(pid)):
             continue
         if kind == OLD and not out.exists() and (entry / "site").is_dir():
             os.rename(entry / "site", out)
         shutil.rmtree(entry, ignore_errors=True)
+
+
+def try_writing(where: Path, out: Path) -> None:
+    """Make and remove a folder in *where* (the output's folder, or the nearest that
+    exists), raising :class:`OSError` if it cannot be written. Named as the build's other
+    folders, so that :func:`clean_stale` deletes one a killed build left."""
+    os.rmdir(tempfile.mkdtemp(prefix=f".{out.name}.{PROBE}-{os.getpid()}-", dir=where))
 
 
 def _running(pid: int) -> bool:

@@ -43,12 +43,15 @@ def test_an_output_folder_that_holds_sources_is_refused(project: Path, out: str)
 
 def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
     """A killed build leaves a staging folder next to the output (``.dist.new-PID-*``,
-    or ``.dist.old-PID-*`` holding the old site); the next build deletes those of builds
-    no longer running, and puts back an old site that a kill left without its place."""
+    ``.dist.old-PID-*`` holding the old site, or ``.dist.probe-PID-*``, the folder that
+    tries whether the output's folder can be written); the next build deletes those of
+    builds no longer running, and puts back an old site that a kill left without its
+    place."""
     assert run_cli("build", "--root", str(project)).code == 0
     site = tree(project / "dist")
     dead = 999_999_999  # above any pid the kernel gives
     (project / f".dist.new-{dead}-abc" / "en").mkdir(parents=True)
+    (project / f".dist.probe-{dead}-xyz").mkdir()
     sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
     try:
         running = project / f".dist.new-{sleeper.pid}-def"  # a build still running

@@ -81,7 +81,7 @@ def out_problem(out: Path) -> str | None:
     folder can be written is tried (a folder made and removed), not asked of
     ``os.access``: root may write anywhere by permissions, yet not in /proc or /sys, nor
     on a read-only file system (issue 14, class 10)."""
-    import tempfile
+    from site_builder.output import try_writing
 
     if out.exists() and not out.is_dir():
         return f"--out {out}: it is a file, not a folder; pass --out with a folder"
@@ -99,7 +99,7 @@ def out_problem(out: Path) -> str | None:
                    "new or empty folder"
     where = next(p for p in out.absolute().parents if p.exists())
     try:
-        os.rmdir(tempfile.mkdtemp(prefix=f".{out.name}.probe-", dir=where))
+        try_writing(where, out)
     except OSError as exc:
         return f"--out {out}: cannot write in {where} ({exc.strerror or exc}); pass --out " \
                "with a folder you can write to"
