@@ -4,8 +4,10 @@ the next build deletes."""
 
 from __future__ import annotations
 
+import errno
 import os
 import shutil
+import sys
 import tempfile
 from collections.abc import Iterable
 from pathlib import Path
@@ -95,8 +97,16 @@ def carry_over(out: Path, tmp: Path, files: Iterable[str]) -> None:
 
 
 def swap(tmp: Path, out: Path) -> None:
-    """Replace *out* by the staging folder *tmp*: two renames, the old site deleted after."""
+    """Replace *out* by the staging folder *tmp* in one step, the old site deleted after.
+
+    On Linux the two folders are exchanged by one ``renameat2(RENAME_EXCHANGE)``, so
+    *out* is at every moment the whole old site or the whole new one. Elsewhere (or on a
+    file system without it) it takes two renames, and a build killed between them leaves
+    *out* missing until the next build puts the old site back (:func:`clean_stale`)."""
     os.chmod(tmp, 0o755)
+    if out.exists() and _exchange(tmp, out):
+        shutil.rmtree(tmp, ignore_errors=True)  # now the old site; if killed, clean_stale
+        return
     old = None
     if out.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out.name}.{OLD}-{os.getpid()}-", dir=out.parent))
@@ -104,3 +114,21 @@ def swap(tmp: Path, out: Path) -> None:
     os.rename(tmp, out)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def _exchange(a: Path, b: Path) -> bool:
+    """Exchange folders *a* and *b* atomically; False where the system cannot."""
+    if not sys.platform.startswith("linux"):
+        return False
+    import ctypes
+
+    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
+    if renameat2 is None:  # a C library older than glibc 2.28
+        return False
+    at_fdcwd, rename_exchange = -100, 2  # from <fcntl.h> and <linux/fs.h>
+    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # not on this file system
+        return False
+    raise OSError(code, os.strerror(code), str(b))

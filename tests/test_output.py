@@ -1,11 +1,12 @@
 """The output folder: never one that holds sources, replaced in one step by full and
 incremental builds alike (even when a build is killed), and a damaged cache is ignored.
-Each test drives the real command."""
+The tests drive the real command, and the swap alone under kill -9 at each of its steps."""
 
 from __future__ import annotations
 
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
@@ -14,6 +15,8 @@ from pathlib import Path
 
 import pytest
 from conftest import run_cli
+
+from site_builder.output import clean_stale
 
 PL = "locales/pl/LC_MESSAGES/messages.po"
 
@@ -144,3 +147,50 @@ def test_a_killed_build_leaves_the_old_or_the_new_site(project: Path, tmp_path: 
         state = target
     assert not [p for p in project.iterdir() if p.name.startswith(".dist.")]
     print(f"kill -9 trials: {outcomes}")
+
+
+SWAP_KILLED_AT = """
+import os, shutil, signal, sys
+from pathlib import Path
+from site_builder import output
+
+out, kill_at = Path(sys.argv[1]), int(sys.argv[2])
+tmp = output.staging(out)
+(tmp / "index.html").write_bytes(b"new")
+calls = 0
+
+def killing(real):
+    def step(*args, **kwargs):
+        global calls
+        calls += 1
+        if calls == kill_at:
+            os.kill(os.getpid(), signal.SIGKILL)
+        return real(*args, **kwargs)
+    return step
+
+os.rename, shutil.rmtree = killing(os.rename), killing(shutil.rmtree)
+output.swap(tmp, out)
+"""
+
+
+def test_a_kill_at_any_step_of_the_swap_leaves_a_whole_site(tmp_path: Path) -> None:
+    """kill -9 before each rename or delete that replaces the output: ``dist/`` is the
+    whole old site or the whole new one, never missing, and the next build's clean-up
+    leaves nothing else next to it."""
+    root = Path(__file__).resolve().parent.parent
+    out = tmp_path / "dist"
+    for kill_at in range(1, 10):
+        out.mkdir()
+        (out / "index.html").write_bytes(b"old")
+        done = subprocess.run([sys.executable, "-c", SWAP_KILLED_AT, str(out), str(kill_at)],
+                              cwd=root, capture_output=True, text=True, check=False)
+        killed = done.returncode == -signal.SIGKILL
+        assert killed or done.returncode == 0, done.stderr
+        found = tree(out)
+        assert found in ({"index.html": b"old"}, {"index.html": b"new"}), kill_at
+        clean_stale(out)
+        assert [p.name for p in tmp_path.iterdir()] == ["dist"]
+        assert tree(out) == found
+        shutil.rmtree(out)
+        if not killed:
+            break
