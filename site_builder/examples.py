@@ -10,7 +10,6 @@ disagreement and fails the build.
 from __future__ import annotations
 
 import re
-import tomllib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -145,28 +144,17 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
     """Read ``content/profiles.toml``; each profile's overrides are checked by the engine,
     each problem at the line of its key."""
     from site_builder.content import split_lines
-    from site_builder.inputs import read_input
+    from site_builder.inputs import read_toml
 
     path = root / PROFILES_FILE
     if not path.exists() and not path.is_symlink():
         return {}, [Problem(PROFILES_FILE, 0, "missing: declare the rule profiles here, "
                                               "e.g. [reference] name = \"reference rules\"")]
-    data, problem = read_input(path, PROFILES_FILE)
-    if data is None:
-        return {}, [problem] if problem else []
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return {}, [Problem(PROFILES_FILE, data[: exc.start].count(b"\n") + 1,
-                            f"file is not valid UTF-8 ({exc.reason}); save it as UTF-8")]
-    try:
-        parsed = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        line = getattr(exc, "lineno", 0) or _toml_line(str(exc))
-        return {}, [Problem(PROFILES_FILE, line, f"invalid TOML: {exc}")]
+    parsed, text, problems = read_toml(path, PROFILES_FILE)
+    if problems:
+        return {}, problems
     lines = split_lines(text)
     profiles: dict[str, Profile] = {}
-    problems: list[Problem] = []
     names: dict[str, str] = {}
     for key, table in parsed.items():
         line, name_line = _profile_lines(lines, key)
@@ -250,13 +238,6 @@ def _profile_lines(lines: list[str], key: str) -> tuple[int, int]:
     name = next((i + 1 for i in range(header, len(lines))
                  if lines[i].strip().startswith("name")), header)
     return header, name
-
-
-def _toml_line(message: str) -> int:
-    import re
-
-    m = re.search(r"line (\d+)", message)
-    return int(m.group(1)) if m else 0
 
 
 # --- value parsers --------------------------------------------------------------------------

@@ -10,8 +10,11 @@ from __future__ import annotations
 
 import errno
 import os
+import re
 import stat
+import tomllib
 from pathlib import Path
+from typing import Any
 
 from site_builder.errors import Problem
 
@@ -48,3 +51,47 @@ def read_input(path: Path, rel: str) -> tuple[bytes | None, Problem | None]:
             return stream.read(), None
     except OSError as exc:
         return None, Problem(rel, 0, f"cannot read: {exc.strerror or exc}")
+
+
+def read_toml(path: Path, rel: str) -> tuple[dict[str, Any], str, list[Problem]]:
+    """*path* read as a UTF-8 TOML file: its table and its text, or the problem at its
+    line (cannot be read, not UTF-8, not valid TOML)."""
+    data, problem = read_input(path, rel)
+    if data is None:
+        return {}, "", [problem] if problem else []
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        return {}, "", [Problem(rel, data[: exc.start].count(b"\n") + 1,
+                                f"file is not valid UTF-8 ({exc.reason}); save it as UTF-8")]
+    try:
+        return tomllib.loads(text), text, []
+    except tomllib.TOMLDecodeError as exc:
+        return {}, text, [_toml_problem(rel, text, exc)]
+
+
+def _toml_problem(rel: str, text: str, exc: tomllib.TOMLDecodeError) -> Problem:
+    """tomllib's message, at its line: "... (at line 3, column 7)", or "... (at end of
+    document)", which is the file's last line.
+
+    >>> def problem(text):
+    ...     try:
+    ...         tomllib.loads(text)
+    ...     except tomllib.TOMLDecodeError as exc:
+    ...         return str(_toml_problem("a.toml", text, exc))
+    >>> problem("x = 1\\ny = ]\\n")
+    'a.toml:2: invalid TOML at column 5: Invalid value'
+    >>> problem("x = 1\\ny = [\\n")
+    'a.toml:2: invalid TOML at the end of the file: Invalid value'
+    """
+    message, line = str(exc), 1
+    found = re.search(r" \(at line (\d+), column (\d+)\)$", message)
+    if found:
+        line = int(found.group(1))
+        message = f"invalid TOML at column {found.group(2)}: {message[:found.start()]}"
+    elif message.endswith(" (at end of document)"):
+        line = max(1, len(text.splitlines()))
+        message = f"invalid TOML at the end of the file: {message.rsplit(' (', 1)[0]}"
+    else:
+        message = f"invalid TOML: {message}"
+    return Problem(rel, line, message)

@@ -10,12 +10,11 @@ a line break there would add a line to robots.txt).
 from __future__ import annotations
 
 import re
-import tomllib
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from site_builder.errors import Problem
-from site_builder.inputs import read_input
+from site_builder.inputs import read_toml
 
 SITE_FILE = "content/site.toml"
 KNOWN = ("base_url",)
@@ -61,34 +60,15 @@ def _line_of(lines: list[str], key: str) -> int:
     return next((i + 1 for i, text in enumerate(lines) if pattern.match(text)), 1)
 
 
-def _toml_error_line(exc: tomllib.TOMLDecodeError) -> int:
-    line = getattr(exc, "lineno", None)
-    if line:
-        return int(line)
-    found = re.search(r"line (\d+)", str(exc))
-    return int(found.group(1)) if found else 1
-
-
 def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
     """The settings of *root*'s ``content/site.toml`` (none if it is missing), with
     every problem at its line."""
     path = root / SITE_FILE
     if not path.exists() and not path.is_symlink():
         return {}, []
-    data, problem = read_input(path, SITE_FILE)
-    if data is None:
-        return {}, [problem] if problem else []
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return {}, [Problem(SITE_FILE, line, "file is not valid UTF-8; save it as UTF-8")]
-    try:
-        table = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        message = str(exc).split(" (at line")[0]
-        return {}, [Problem(SITE_FILE, _toml_error_line(exc),
-                            f"cannot read settings: {message} (TOML)")]
+    table, text, problems = read_toml(path, SITE_FILE)
+    if problems:
+        return {}, problems
     lines = text.split("\n")
     settings: dict[str, str] = {}
     problems = []

@@ -575,6 +575,7 @@ case("tpl: bad trans block", sub(PAGE, "{% block main %}",
 # Settings: site.toml ----------------------------------------------------------------------
 case("site: toml syntax error", sub(SITE, 'base_url = "https', 'base_url = https'), SITE,
      "base_url = https")
+case("site: toml cut short", po_append(SITE, "x = [\n"), SITE, "x = [")  # at end of file
 case("site: unknown setting", po_append(SITE, 'title = "x"\n'), SITE, 'title = "x"',
     )
 case("site: base_url not a string", sub(SITE, 'base_url = "https://rami-rules.example.org/"',
@@ -615,6 +616,7 @@ for bad in ("not a url", "javascript:alert(1)", "/rules/", "https://a b/",
 # Settings: profiles.toml --------------------------------------------------------------------
 case("prof: toml syntax error", sub(PROF, "joker_value = 15", "joker_value = "), PROF,
      "joker_value =")
+case("prof: toml cut short", po_append(PROF, "[more]\nname = \"x\n"), PROF, 'name = "x')
 case("prof: unknown key", sub(PROF, "joker_value = 15", "joker_value = 15\nwild = 2"), PROF,
      "wild = 2")
 case("prof: wrong type", sub(PROF, "joker_value = 15", 'joker_value = "15"'), PROF,
