@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.errors import Problem
-from site_builder.inputs import MAX_DIGITS, read_input
+from site_builder.inputs import MAX_DIGITS, decode_utf8, read_input
 from site_builder.markup import segment_problems
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
@@ -154,17 +154,6 @@ def placeholders(text: str) -> list[str]:
         return ["{"]
 
 
-def decode_text(data: bytes, source: str) -> tuple[str | None, list[Problem]]:
-    """Decode the bytes of file *source* as UTF-8; a decoding error becomes a problem at
-    the offending line."""
-    try:
-        return data.decode("utf-8"), []
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return None, [Problem(source, line, f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x}"
-                                            f" at offset {exc.start}); save it as UTF-8")]
-
-
 # C0 control characters other than tab, line feed and form feed (and a carriage return
 # but before a line feed): invisible in an editor, never meant in a page.
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]|\r(?!\n)")
@@ -177,9 +166,9 @@ def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[
     data, problem = read_input(path, source)
     if data is None:
         return None, None, [problem] if problem else []
-    text, errs = decode_text(data, source)
+    text, problem = decode_utf8(data, source)
     if text is None:
-        return None, None, errs
+        return None, None, [problem] if problem else []
     problems = [Problem(source, text.count("\n", 0, found.start()) + 1,
                         f"control character U+{ord(found.group()):04X} in the text; remove it")
                 for found in CONTROL_RE.finditer(text)]

@@ -7,6 +7,7 @@ collects every content segment with a ``#: content/<file>.md:<line>`` reference.
 
 from __future__ import annotations
 
+import codecs
 import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
@@ -29,7 +30,9 @@ def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
     """
     name = getattr(fileobj, "name", "")
     data = fileobj.read()
-    text = data.decode("utf-8") if isinstance(data, bytes) else data
+    if isinstance(data, bytes):  # as the build reads it (a byte order mark dropped)
+        data = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+    text = data
     if str(name).endswith(".toml"):
         yield from _extract_profiles(text)
         return

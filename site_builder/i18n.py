@@ -8,6 +8,7 @@ source is shown instead, and the page says it is partly translated.
 
 from __future__ import annotations
 
+import codecs
 import functools
 import io
 import re
@@ -22,6 +23,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po
 
 from site_builder.errors import Problem
+from site_builder.inputs import decode_utf8
 from site_builder.project import (  # noqa: F401 - the catalogs' paths, for the commands
     DOMAIN,
     LOCALES_DIR,
@@ -100,18 +102,17 @@ def load_catalog(root: Path, lang: str, comments: bool = True
         return None, [Problem(rel, 0, f"{exc}; the folder's name is the language's code")]
     from site_builder.pofile import babel_readable
 
-    data = babel_readable((root / rel).read_bytes())  # GNU's #~| lines
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        line = data[: exc.start].count(b"\n") + 1
-        return None, [Problem(rel, line, "catalog is not valid UTF-8; save it as UTF-8")]
-    problem = po_syntax_problem(data.decode("utf-8"))
-    if problem is not None:
-        return None, [Problem(rel, problem[0], f"syntax error in catalog: {problem[1]}")]
+    # GNU's #~| lines; a byte order mark, as decode_utf8 drops it, for Babel
+    data = babel_readable((root / rel).read_bytes().removeprefix(codecs.BOM_UTF8))
+    text, problem = decode_utf8(data, rel)
+    if text is None:
+        return None, [problem] if problem else []
+    syntax = po_syntax_problem(text)
+    if syntax is not None:
+        return None, [Problem(rel, syntax[0], f"syntax error in catalog: {syntax[1]}")]
     from site_builder.catalog_lint import structure_problems
 
-    lint = structure_problems(data.decode("utf-8"))  # what Babel lets through (issue 14)
+    lint = structure_problems(text)  # what Babel lets through (issue 14)
     if lint:
         return None, [Problem(rel, line, message) for line, message in lint]
     if not comments:

@@ -8,6 +8,7 @@ one :class:`~site_builder.errors.Problem` naming the file.
 
 from __future__ import annotations
 
+import codecs
 import errno
 import os
 import re
@@ -53,17 +54,35 @@ def read_input(path: Path, rel: str) -> tuple[bytes | None, Problem | None]:
         return None, Problem(rel, 0, f"cannot read: {exc.strerror or exc}")
 
 
+def decode_utf8(data: bytes, rel: str) -> tuple[str | None, Problem | None]:
+    """*data*, the bytes of input file *rel*, as text; or the problem at the line of the
+    first byte that is not UTF-8. A byte order mark at the start, which some editors on
+    Windows write, is dropped: the front matter, tomllib and Babel would each reject the
+    first line for it, and no one can see it.
+
+    >>> decode_utf8(codecs.BOM_UTF8 + "---\\nr\u00e9gle".encode(), "a.md")
+    ('---\\nrégle', None)
+    >>> print(decode_utf8(b"ok\\n\\xffno", "a.md")[1])
+    a.md:2: file is not valid UTF-8 (byte 0xff); save it as UTF-8
+    """
+    data = data.removeprefix(codecs.BOM_UTF8)
+    try:
+        return data.decode("utf-8"), None
+    except UnicodeDecodeError as exc:
+        return None, Problem(rel, data[: exc.start].count(b"\n") + 1,
+                             f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x}); "
+                             "save it as UTF-8")
+
+
 def read_toml(path: Path, rel: str) -> tuple[dict[str, Any], str, list[Problem]]:
     """*path* read as a UTF-8 TOML file: its table and its text, or the problem at its
     line (cannot be read, not UTF-8, not valid TOML)."""
     data, problem = read_input(path, rel)
     if data is None:
         return {}, "", [problem] if problem else []
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        return {}, "", [Problem(rel, data[: exc.start].count(b"\n") + 1,
-                                f"file is not valid UTF-8 ({exc.reason}); save it as UTF-8")]
+    text, problem = decode_utf8(data, rel)
+    if text is None:
+        return {}, "", [problem] if problem else []
     try:
         return tomllib.loads(text), text, []
     except tomllib.TOMLDecodeError as exc:

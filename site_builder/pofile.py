@@ -31,6 +31,7 @@ Homebrew's ``gettext`` package) is needed by these three commands only: ``build`
 
 from __future__ import annotations
 
+import codecs
 import functools
 import os
 import re
@@ -52,13 +53,14 @@ def _tool(name: str) -> str:
     return found
 
 
-def lf(data: bytes) -> bytes:
-    r"""*data* with LF line ends (CRLF and lone CR become LF).
+def gnu_readable(data: bytes) -> bytes:
+    r"""*data* as GNU gettext can read it: LF line ends (CRLF and lone CR become LF), and
+    no byte order mark (which some editors on Windows write, and the build ignores).
 
-    >>> lf(b'msgid "a"\r\nmsgstr "b"\r\n')
+    >>> gnu_readable(b'\xef\xbb\xbfmsgid "a"\r\nmsgstr "b"\r\n')
     b'msgid "a"\nmsgstr "b"\n'
     """
-    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n")
+    return data.removeprefix(codecs.BOM_UTF8).replace(b"\r\n", b"\n").replace(b"\r", b"\n")
 
 
 _OBSOLETE_PREVIOUS = re.compile(rb"^#~\|[^\n]*", re.M)
@@ -92,7 +94,7 @@ def _run(args: list[str], rel: str, data: bytes | None = None) -> bytes:
 
 def normalise(data: bytes, rel: str) -> bytes:
     """*data* (a catalog or template) as GNU gettext writes it: ``msgcat``'s output."""
-    return _run([_tool("msgcat"), "-"], rel, lf(data))
+    return _run([_tool("msgcat"), "-"], rel, gnu_readable(data))
 
 
 def merge(po: bytes, pot: bytes, rel: str) -> bytes:
@@ -116,7 +118,7 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
             return _run([msgmerge, "--quiet", "--previous", *options, "-o", "-",
                          str(Path(tmp) / "old.po"), str(Path(tmp) / "new.pot")], rel)
 
-        po, pot = lf(po), lf(pot)
+        po, pot = gnu_readable(po), gnu_readable(pot)
         exact = run(po, pot, "--no-fuzzy-matching")
         old_entries = [e for kind in _entries(po) for e in kind]  # msgmerge uses obsolete too
         ref_entries = _entries(pot)[0]
@@ -151,7 +153,7 @@ def counts(data: bytes) -> tuple[int, int]:
     (1, 1)
     """
     fuzzy = obsolete = 0
-    blocks = _blocks(lf(data))
+    blocks = _blocks(gnu_readable(data))
     for block in blocks[len(_header(blocks)):]:
         if re.search(rb"^#~ msgid ", block, re.M):
             obsolete += 1

@@ -241,7 +241,7 @@ def compile_templates(env: jinja2.Environment, templates: Path
     it is there: a problem for each that does not compile (or is not a regular UTF-8
     file), and each template's syntax tree by name (for its messages,
     :func:`site_builder.messages.tree_messages`)."""
-    from site_builder.inputs import not_regular
+    from site_builder.inputs import decode_utf8, not_regular
 
     assert env.loader is not None and env.bytecode_cache is not None
     problems = [p for p in (not_regular(path, f"{templates.name}/"
@@ -261,9 +261,7 @@ def compile_templates(env: jinja2.Environment, templates: Path
         except jinja2.TemplateNotFound:
             pass  # not a regular file: reported above
         except UnicodeDecodeError as exc:
-            data = (templates / name).read_bytes()
-            problems.append(Problem(f"{templates.name}/{name}",
-                                    data[: exc.start].count(b"\n") + 1,
-                                    f"file is not valid UTF-8 (byte 0x{data[exc.start]:02x}); "
-                                    "save it as UTF-8"))
+            rel = f"{templates.name}/{name}"
+            problems.append(decode_utf8((templates / name).read_bytes(), rel)[1]
+                            or Problem(rel, 0, str(exc)))
     return problems, trees

@@ -148,6 +148,32 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
         assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
 
 
+def test_a_byte_order_mark_at_the_start_of_an_input_changes_nothing(project: Path) -> None:
+    """Some editors on Windows start a UTF-8 file with a byte order mark: pages, catalogs
+    and both TOML files saved so build the same site, byte for byte, and ``i18n update``
+    reads such catalogs too."""
+    before = project / "before"
+    assert run_cli("build", "--root", str(project), "--out", str(before)).code == 0
+    inputs = [*sorted((project / "content").glob("*.md")), project / "content/site.toml",
+              project / "content/profiles.toml",
+              *sorted((project / "locales").glob("*/LC_MESSAGES/messages.po"))]
+    originals = {path: path.read_bytes() for path in inputs}
+    for path in inputs:
+        path.write_bytes(b"\xef\xbb\xbf" + originals[path])
+    after = project / "after"
+    result = run_cli("build", "--root", str(project), "--out", str(after))
+    assert result.code == 0, result.err
+    files = sorted(p.relative_to(before) for p in before.rglob("*") if p.is_file())
+    assert files == sorted(p.relative_to(after) for p in after.rglob("*") if p.is_file())
+    for rel in files:
+        assert (before / rel).read_bytes() == (after / rel).read_bytes(), rel
+    result = run_cli("i18n", "update", "--root", str(project))  # GNU gettext's msgmerge
+    assert result.code == 0, result.err
+    for path in inputs:
+        if path.suffix == ".po":  # as GNU gettext writes it: the mark dropped, nothing else
+            assert path.read_bytes() == originals[path], path
+
+
 def test_failed_build_leaves_previous_site_untouched(project: Path) -> None:
     out = project / "dist"
     assert run_cli("build", "--root", str(project)).code == 0
