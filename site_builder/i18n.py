@@ -43,6 +43,38 @@ def parse_locale(lang: str) -> Locale:
                          "as ms, pl, vi or id") from None
 
 
+def folder_problem(lang: str) -> Problem | None:
+    """Why ``locales/LANG/`` cannot hold a catalog: its name is the language's code, as
+    gettext writes it (``pt_BR``, not ``pt-BR``), and CLDR must know it."""
+    if "-" in lang:
+        return Problem(po_path(lang), 0, f"gettext writes a language code with '_': rename "
+                                         f"locales/{lang}/ to locales/{lang.replace('-', '_')}/")
+    try:
+        parse_locale(lang)
+    except ValueError as exc:
+        return Problem(po_path(lang), 0, f"{exc}; the folder's name is the language's code")
+    return None
+
+
+def bcp47(lang: str) -> str:
+    """The code of *lang* as HTML's ``lang`` and ``hreflang`` want it (BCP 47): a
+    catalog folder is named as gettext names locales, ``pt_BR``; HTML says ``pt-BR``.
+
+    >>> bcp47("pt_BR"), bcp47("sr_Latn"), bcp47("pl")
+    ('pt-BR', 'sr-Latn', 'pl')
+    """
+    return lang.replace("_", "-")
+
+
+def text_direction(lang: str) -> str:
+    """``rtl`` for a language written right to left (CLDR's character order), else ``ltr``.
+
+    >>> text_direction("ar"), text_direction("vi")
+    ('rtl', 'ltr')
+    """
+    return "rtl" if parse_locale(lang).character_order == "right-to-left" else "ltr"
+
+
 @functools.cache
 def num_plurals(lang: str) -> int:
     """How many plural forms a gettext catalog for *lang* has (from CLDR via Babel)."""
@@ -59,7 +91,8 @@ def native_name(lang: str) -> str:
     """The language's own name for itself, from CLDR (e.g. ``Bahasa Melayu``)."""
     if lang in NATIVE_NAMES:
         return NATIVE_NAMES[lang]
-    name = parse_locale(lang).get_display_name(lang) or lang
+    locale = parse_locale(lang)
+    name = locale.get_display_name(locale) or lang
     return name[:1].upper() + name[1:]
 
 
@@ -96,10 +129,9 @@ def load_catalog(root: Path, lang: str, comments: bool = True
     out (their lines blanked, so that every line keeps its number): Babel reads the rest
     in half the time."""
     rel = po_path(lang)
-    try:
-        parse_locale(lang)
-    except ValueError as exc:  # the folder's name is not a language CLDR knows
-        return None, [Problem(rel, 0, f"{exc}; the folder's name is the language's code")]
+    problem = folder_problem(lang)
+    if problem is not None:
+        return None, [problem]
     from site_builder.pofile import babel_readable
 
     # GNU's #~| lines; a byte order mark, as decode_utf8 drops it, for Babel
@@ -312,8 +344,7 @@ def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:
         if problem is not None:
             problems.append(problem)
             continue
-        try:  # before anything is rendered in a language nobody knows
-            parse_locale(folder.name)
-        except ValueError as exc:
-            problems.append(Problem(rel, 0, f"{exc}; the folder's name is the language's code"))
+        problem = folder_problem(folder.name)  # before anything is rendered in it
+        if problem is not None:
+            problems.append(problem)
     return problems

@@ -26,10 +26,12 @@ from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
 from site_builder.i18n import (
     Counts,
     Translator,
+    bcp47,
     coverage_state,
     is_translated,
     native_names,
     page_of,
+    text_direction,
 )
 from site_builder.inline import MarkdownRenderer, Text, slugify
 from site_builder.load import Site, Verified, read_catalog, rule_values
@@ -260,8 +262,9 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
     def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
         written[rel] = write_file(job.out, rel, data)
 
-    status = [{"lang": lang, "name": names[lang], "overall": results[lang].overall or Counts(),
-               "pages": results[lang].pages} for lang in site.languages[1:]]
+    status = [{"lang": bcp47(lang), "name": names[lang],
+               "overall": results[lang].overall or Counts(), "pages": results[lang].pages}
+              for lang in site.languages[1:]]
     not_found: list[dict[str, str]] = []
     with template_errors(site.root / TEMPLATES_DIR):
         for lang in site.languages:
@@ -274,7 +277,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
             ctx = _common(site, lang, STATUS_SLUG, path, names)
             ctx.update(nav=_nav(nav, path, lang, STATUS_SLUG, None), status=status, percent=100)
             emit(path, env.get_template("status.html").render(ctx).encode("utf-8"))
-            not_found.append({"lang": lang, "name": names[lang],
+            not_found.append({"lang": bcp47(lang), "name": names[lang],
                               "title": translator.gettext("Page not found"),
                               "link": translator.gettext("Go to the rules index"),
                               "href": navigation.root_path(site.config.base_url)
@@ -282,7 +285,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
             if lang == SOURCE_LANG:
                 chooser_env = env
         ctx = _common(site, SOURCE_LANG, "index", "index.html", names)
-        ctx.update(choices=[{"lang": lang, "name": names[lang],
+        ctx.update(choices=[{"lang": bcp47(lang), "name": names[lang],
                              "href": relative("index.html", page_path(lang, "index"))}
                             for lang in site.languages], percent=100)
         emit("index.html", chooser_env.get_template("chooser.html").render(ctx).encode("utf-8"))
@@ -403,18 +406,19 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
     alternates = []
     if slug is not None:
         for other in site.languages:
-            switcher.append(Item(lang=other, name=names[other], current=other == lang,
+            switcher.append(Item(lang=bcp47(other), name=names[other], current=other == lang,
                                  href=href(page_path(other, slug))))
-            alternates.append(Item(hreflang=other, href=page_url(base, other, slug)))
+            alternates.append(Item(hreflang=bcp47(other), href=page_url(base, other, slug)))
         default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
         alternates.append(Item(hreflang="x-default", href=default))
     else:
         for other in site.languages:
-            switcher.append(Item(lang=other, name=names[other], current=other == lang,
+            switcher.append(Item(lang=bcp47(other), name=names[other], current=other == lang,
                                  href=href(page_path(other, "index"))))
     canonical = (base if path == "index.html" else page_url(base, lang, slug)) if slug else None
     return {
-        "lang": lang,
+        "lang": bcp47(lang),
+        "dir": text_direction(lang),
         "language_name": names[lang],
         "css": href(f"{ASSETS_DIR}/site.css"),
         "home": href(page_path(lang, "index")),
@@ -480,7 +484,7 @@ def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
            b'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n')
     for slug in slugs:
         lines = []
-        alternates = [f'    <xhtml:link rel="alternate" hreflang="{other}" '
+        alternates = [f'    <xhtml:link rel="alternate" hreflang="{bcp47(other)}" '
                       f"href={quoteattr(page_url(base, other, slug))}/>"
                       for other in site.languages]
         default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)

@@ -99,6 +99,33 @@ def test_language_chooser_uses_native_names(built_site: Path) -> None:
         assert native[:1].upper() + native[1:] in html
 
 
+def test_a_regional_or_right_to_left_language_gets_valid_html_codes(project: Path) -> None:
+    """A catalog folder is named as gettext names locales (``pt_BR``); the pages say
+    ``lang="pt-BR"`` and ``hreflang="pt-BR"``, as BCP 47 wants, and a language CLDR writes
+    right to left gets ``dir="rtl"``. A folder named ``pt-BR`` is refused with the fix."""
+    from babel import Locale
+
+    for lang in ("pt_BR", "ar"):
+        assert run_cli("i18n", "init", lang, "--root", str(project)).code == 0
+    assert run_cli("build", "--root", str(project)).code == 0
+    out = project / "dist"
+    for lang, code in (("pt_BR", "pt-BR"), ("ar", "ar"), ("pl", "pl")):
+        direction = "rtl" if Locale.parse(lang).character_order == "right-to-left" else "ltr"
+        page = (out / lang / "melds/index.html").read_text(encoding="utf-8")
+        assert f'<html lang="{code}" dir="{direction}">' in page
+        assert f'hreflang="{code}"' in (out / "en/melds/index.html").read_text(encoding="utf-8")
+        assert f'hreflang="{code}"' in (out / "sitemap.xml").read_text(encoding="utf-8")
+        assert f'lang="{code}"' in (out / "index.html").read_text(encoding="utf-8")
+    assert "dir=\"rtl\"" in (out / "ar/index.html").read_text(encoding="utf-8")
+    assert "_" not in "".join(re.findall(r'(?:hreflang|lang)="([^"]*)"', "".join(
+        p.read_text(encoding="utf-8") for p in out.rglob("*.html"))))
+    (project / "locales/pt_BR").rename(project / "locales/pt-BR")
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    assert "locales/pt-BR/LC_MESSAGES/messages.po: " in result.err
+    assert "rename locales/pt-BR/ to locales/pt_BR/" in result.err
+
+
 def test_sitemap_lists_every_page_with_alternates(built_site: Path) -> None:
     tree = ET.parse(built_site / "sitemap.xml")
     ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
