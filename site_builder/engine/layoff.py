@@ -14,8 +14,12 @@ __all__ = ["evaluate_layoff"]
 def evaluate_layoff(meld: Sequence[Card], added: Sequence[Card], rules: RuleSet) -> MeldResult:
     """The meld that results from adding *added* to *meld*; it must be one valid meld.
 
-    The engine does not remember where a joker on the table was laid: the
-    combined meld's jokers are resolved afresh. Adding nothing is refused with
+    A joker on the table keeps the card it stands for (the one :func:`evaluate_meld`
+    gives *meld*): the cards added must make a valid meld with it in that place. So the
+    card a joker stands for cannot be laid off beside it (the meld would hold that card
+    twice); it goes in by exchanging the joker (content/melds.md, "The joker"; a meld
+    may not hold two identical cards and the joker's card is the one it was laid as:
+    Remik, szl.wikipedia, listed in content/sources.md). Adding nothing is refused with
     the reason ``nothing_added``.
 
     >>> from site_builder.engine import get_rules, parse_cards
@@ -26,8 +30,41 @@ def evaluate_layoff(meld: Sequence[Card], added: Sequence[Card], rules: RuleSet)
     (True, 41, ['JH', 'QH', 'KH', 'AH'])
     >>> evaluate_layoff(qka, parse_cards("2H"), rami).reason
     'wrap'
+
+    The joker of ``4H JK 6H`` is the five; of ``2S 3S JK``, the ace (its lower place):
+
+    >>> evaluate_layoff(parse_cards("4H JK 6H"), parse_cards("5H"), rami).reason
+    'duplicate_card'
+    >>> result = evaluate_layoff(parse_cards("4H JK 6H"), parse_cards("7H"), rami)
+    >>> result.points, [c.code for c in result.jokers]
+    (22, ['5H'])
+    >>> evaluate_layoff(parse_cards("2S 3S JK"), parse_cards("AS"), rami).reason
+    'duplicate_card'
+    >>> evaluate_layoff(parse_cards("2S 3S JK"), parse_cards("5S"), rami).reason
+    'gap'
+    >>> evaluate_layoff(parse_cards("5H 5S JK"), parse_cards("5C"), rami).reason
+    'duplicate_suit'
+    >>> result = evaluate_layoff(parse_cards("JK 7S 8S"), parse_cards("9S"),
+    ...                          get_rules("rami51", joker_value=15))
+    >>> result.points, result.card_points
+    (39, (15, 7, 8, 9))
     """
     combined = (*meld, *added)
     if not added:
         return MeldResult(False, None, 0, "nothing_added", combined)
-    return evaluate_meld(combined, rules)
+    free = evaluate_meld(combined, rules)
+    table = evaluate_meld(meld, rules)
+    if not free.valid or not table.valid or not table.jokers:
+        return free
+    # The table's jokers as the cards they stand for, and the added cards (a joker among
+    # them still takes whatever place fits best).
+    naturals = tuple(card for card in meld if card.rank is not None)
+    fixed = evaluate_meld((*naturals, *table.jokers, *added), rules)
+    if not fixed.valid:
+        return MeldResult(False, None, 0, fixed.reason, combined)
+    card_points = list(fixed.card_points)
+    if rules.joker_value is not None:
+        for stand_in in table.jokers:
+            card_points[fixed.arrangement.index(stand_in)] = rules.joker_value
+    return MeldResult(True, fixed.kind, sum(card_points), None, combined, fixed.arrangement,
+                      (*table.jokers, *fixed.jokers), tuple(card_points))

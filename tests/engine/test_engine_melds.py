@@ -122,6 +122,13 @@ def test_accepts_any_sequence_of_cards() -> None:
     ("5C 5D 5H", "5H", False, 0, "duplicate_suit"),
     ("5C 5D 5H 5S", "JK", False, 0, "too_long"),
     ("JK 7S 8S", "9S", True, 30, None),
+    # a table joker keeps its card (content/melds.md): that card is not laid off beside it
+    ("4H JK 6H", "5H", False, 0, "duplicate_card"),
+    ("4H JK 6H", "7H", True, 22, None),
+    ("2S 3S JK", "AS", False, 0, "duplicate_card"),  # the joker is the ace, its lower place
+    ("2S 3S JK", "4S", True, 10, None),
+    ("5H 5S JK", "5C", False, 0, "duplicate_suit"),  # the joker is the first free suit
+    ("5H 5S JK", "5D", True, 20, None),
     ("5H 6H 7H", "", False, 0, "nothing_added"),
 ])
 def test_layoff(table: str, added: str, valid: bool, points: int, reason: str | None) -> None:

@@ -71,6 +71,15 @@ def test_the_joker_taken_must_be_laid_in_the_same_turn() -> None:
         replay(RAMI51, HANDS, STOCK, "6C", OPENINGS + "; 2: swap 5H for JK on 2; 2: discard 7C")
 
 
+def test_the_card_a_joker_stands_for_goes_in_by_exchange_not_by_lay_off() -> None:
+    """content/melds.md: "The joker can only be the five" of 4H JK 6H, and the five goes
+    in by exchanging the joker. Laid off beside it, the meld would hold 5H twice (a meld
+    may not hold two identical cards: Remik, szl.wikipedia)."""
+    with pytest.raises(ReplayError, match=r"step 12 \(2: layoff 5H on 2\): ") as caught:
+        replay(RAMI51, HANDS, STOCK, "6C", OPENINGS + "; 2: layoff 5H on 2")
+    assert caught.value.message == "5H does not fit meld 2 (4H 5H 6H): duplicate_card"
+
+
 def test_no_joker_exchange_before_the_first_meld() -> None:
     script = "1: draw stock; 1: meld 9C 10C JC QC; 1: meld 4H JK 6H; 1: discard QH; " \
              "2: draw stock; 2: swap 5H for JK on 2"
