@@ -202,7 +202,10 @@ def run_opening(args: argparse.Namespace) -> int:
 
 def run_hand(args: argparse.Namespace) -> int:
     rules = _rules(args, **({"ace_high": True} if args.ace_high else {}))
-    return _emit({"points": hand_points(_cards(args.cards), rules)})
+    try:
+        return _emit({"points": hand_points(_cards(args.cards), rules)})
+    except ValueError as exc:  # a hand the decks cannot hold
+        raise UserError(str(exc)) from None
 
 
 def run_layoff(args: argparse.Namespace) -> int:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -79,7 +78,4 @@ def evaluate_opening(melds: Sequence[Sequence[Card]], rules: RuleSet) -> Opening
 
 
 def _too_many_copies(results: Sequence[MeldResult], rules: RuleSet) -> bool:
-    counts = Counter(card for result in results for card in result.cards)
-    return any(
-        count > (rules.jokers if card.is_joker else rules.decks) for card, count in counts.items()
-    )
+    return rules.excess(card for result in results for card in result.cards) is not None

@@ -339,12 +339,9 @@ class RoundState:
                              f"players, not {players}")
         if isinstance(first, bool) or not isinstance(first, int) or not 0 <= first < players:
             raise RulesError(f"the first seat must be from 0 to {players - 1}, not {first!r}")
-        everything = Counter(card for cards in (*hands, stock, discard) for card in cards)
-        for card, count in everything.items():
-            allowed = rules.jokers if card.is_joker else rules.decks
-            if count > allowed:
-                raise RulesError(f"{card.code} appears {count} times; the {rules.title} deck "
-                                 f"holds it {allowed} times")
+        excess = rules.excess(card for cards in (*hands, stock, discard) for card in cards)
+        if excess is not None:
+            raise RulesError(excess)
         self.rules = rules
         self._hands = [list(hand) for hand in hands]
         self._stock = list(reversed(stock))  # the top is the end of the list

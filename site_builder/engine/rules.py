@@ -12,10 +12,14 @@ engine never asks which game it is playing. House rules are overrides:
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+from collections import Counter
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
+
+if TYPE_CHECKING:
+    from site_builder.engine.cards import Card
 
 __all__ = ["PRESETS", "VARIATIONS", "RuleSet", "RulesError", "get_rules", "rule_numbers"]
 
@@ -173,6 +177,28 @@ class RuleSet:
             if players * sizes[players] + 1 > deck:
                 raise RulesError(f"a deck of {deck} cards cannot deal {sizes[players]} cards "
                                  f"to {players} players and turn one up")
+
+    def excess(self, cards: Iterable[Card]) -> str | None:
+        """Why the decks cannot hold *cards* (one of them more often than they have it),
+        or None if they can.
+
+        >>> from site_builder.engine import parse_cards
+        >>> rami = get_rules("rami51")
+        >>> print(rami.excess(parse_cards("JK 5H 5H")))
+        None
+        >>> print(rami.excess(parse_cards("5H 5H 5H")))
+        5H appears 3 times; the Rami 51 deck holds it twice
+        >>> print(get_rules("cardverse").excess(parse_cards("7D JK")))
+        the Rami (CardVerse) deck has no JK
+        """
+        for card, count in Counter(cards).items():
+            held = self.jokers if card.is_joker else self.decks
+            if count > held:
+                if not held:
+                    return f"the {self.title} deck has no {card.code}"
+                times = {1: "once", 2: "twice"}.get(held, f"{held} times")
+                return f"{card.code} appears {count} times; the {self.title} deck holds it {times}"
+        return None
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player.

@@ -28,14 +28,25 @@ def card_hand_points(card: Card, rules: RuleSet) -> int:
 
 
 def hand_points(cards: Sequence[Card], rules: RuleSet) -> int:
-    """The points left in a hand.
+    """The points left in a hand; :class:`ValueError` for a hand the decks cannot hold.
 
     >>> from site_builder.engine import get_rules, parse_cards
     >>> hand_points(parse_cards("AH KS 7D"), get_rules("cardverse"))
     18
     >>> hand_points(parse_cards("AH KS 7D"), get_rules("cardverse", ace_high=True))
     28
+    >>> hand_points(parse_cards("JK 7D"), get_rules("cardverse"))
+    Traceback (most recent call last):
+    ...
+    ValueError: the Rami (CardVerse) deck has no JK
+    >>> hand_points(parse_cards("7D 7D 7D"), get_rules("rami51"))
+    Traceback (most recent call last):
+    ...
+    ValueError: 7D appears 3 times; the Rami 51 deck holds it twice
     """
+    excess = rules.excess(cards)
+    if excess is not None:
+        raise ValueError(excess)
     return sum(card_hand_points(card, rules) for card in cards)
 
 

@@ -121,6 +121,13 @@ def test_unknown_card_in_opening_and_layoff_names_meld_and_token() -> None:
         "site-builder: card 1: '11H' is not a card")
 
 
+def test_a_hand_the_decks_cannot_hold_is_one_line_exit_2() -> None:
+    assert bad("hand", "--game", "cardverse", "JK", "5H") == (
+        "site-builder: the Rami (CardVerse) deck has no JK\n")
+    assert bad("hand", "--game", "rami51", *["JK"] * 5) == (
+        "site-builder: JK appears 5 times; the Rami 51 deck holds it 4 times\n")
+
+
 def test_unknown_game_is_one_line_exit_2() -> None:
     assert bad("meld", "--game", "rami52", "JK", "7S", "8S") == (
         "site-builder: unknown game 'rami52' (known games: rami40, rami51, cardverse)\n")

@@ -282,7 +282,7 @@ def test_actions_through_apply_and_legal_actions() -> None:
 
 def test_two_deck_copies_and_bad_setups() -> None:
     with pytest.raises(RulesError, match="QH appears 2 times; the Rami \\(CardVerse\\) deck "
-                                         "holds it 1 times"):
+                                         "holds it once"):
         RoundState(CARDVERSE, [parse_cards("QH"), parse_cards("QH")], parse_cards("2C"))
     with pytest.raises(RulesError, match="for 2 to 4 players, not 1"):
         RoundState(CARDVERSE, [parse_cards("QH")], parse_cards("2C"))
