@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -20,7 +21,7 @@ from typing import Any, NamedTuple
 from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
-from site_builder.i18n import LoadedCatalog, is_translated, num_plurals
+from site_builder.i18n import LoadedCatalog, is_translated, num_plurals, single_count_forms
 from site_builder.markup import translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
@@ -89,11 +90,17 @@ def check_message(message: Message, lang: str) -> list[str]:
             problems.append(f"plural entry has {filled} forms, but {lang} needs "
                             f"{expected_forms} (CLDR); fill in msgstr[0] to "
                             f"msgstr[{expected_forms - 1}]")
+    single = single_count_forms(lang) if pluralizable else {}
     for index, translated in enumerate(strings):
         if not translated:
             continue
-        src = source if (not pluralizable or index == 0) else plural_source
-        problems.extend(_compare(src, translated, pluralizable))
+        # every form against the plural msgid (it names {n}); a form that one count
+        # alone selects may name that count instead
+        src = plural_source if pluralizable else source
+        found = _compare(src, translated, single.get(index))
+        if pluralizable:
+            found = [f"msgstr[{index}]: {problem}" for problem in found]
+        problems.extend(found)
     return problems
 
 
@@ -135,31 +142,36 @@ def _marks(text: str) -> _Marks:
 _source_marks = functools.lru_cache(maxsize=4096)(_marks)
 
 
-def _compare(src: str, dst: str, plural: bool) -> list[str]:
+def _compare(src: str, dst: str, alone: int | None = None) -> list[str]:
+    """What differs between source *src* and translation *dst*. *alone*: for a plural form
+    that one count alone selects, that count, which the form may name in words instead of
+    ``{n}`` (Polish "jeden punkt" for n = 1), or write as a figure."""
     # only the markup (and the placeholders) the source uses, with no block markup
     problems: list[str] = translation_problems(src, dst)
     a, b = _source_marks(src), _marks(dst)
     if not a.markup and not b.markup:
         return problems
+    count_named = alone is not None and "{n}" in a.braces and "{n}" not in b.braces
     for name, found_a, found_b, hint in (
         ("placeholders", a.braces, b.braces, "keep every {name} exactly as in the source"),
         ("printf placeholders", a.percents, b.percents,
          "keep every %-placeholder exactly as in the source"),
     ):
-        if not plural and not _differ(found_a, found_b):
-            continue
+        if not _differ(found_a, found_b) or (name == "printf placeholders" and not found_a):
+            continue  # a source without %-placeholders is not %-formatted: "{percent}% done"
         ca, cb = Counter(found_a), Counter(found_b)
-        if plural:  # a plural form may drop the count, but never add a placeholder
-            extra = cb - ca
-            if extra:
-                problems.append(f"{name} differ: the translation adds {_list(extra)}; {hint}")
-        elif ca != cb:
-            problems.append(f"{name} differ: the source has {_list(ca)}, the translation has "
+        if count_named and name == "placeholders":
+            ca["{n}"] -= 1
+        if +ca != cb:
+            problems.append(f"{name} differ: the source has {_list(+ca)}, the translation has "
                             f"{_list(cb)}; {hint}")
-    if not plural and _differ(a.numbers, b.numbers):
-        problems.append(f"numbers differ: the source has {_list(Counter(a.numbers))}, the "
-                        f"translation has {_list(Counter(b.numbers))}; numbers must not change "
-                        "in translation")
+    if _differ(a.numbers, b.numbers):
+        na, nb = Counter(a.numbers), Counter(b.numbers)
+        if count_named:
+            nb[str(alone)] -= 1
+        if na != +nb:
+            problems.append(f"numbers differ: the source has {_list(na)}, the translation has "
+                            f"{_list(+nb)}; numbers must not change in translation")
     if _differ(a.links, b.links):
         problems.append(f"link targets differ: the source links to {_list(Counter(a.links))}, "
                         f"the translation to {_list(Counter(b.links))}; keep every "
@@ -195,6 +207,10 @@ def check_glossary(message: Message, lang: str) -> list[str]:
     >>> from babel.messages.catalog import Message
     >>> check_glossary(Message("Queen of hearts", "dama pik"), "pl")
     ["game term 'hearts' must be translated as 'kier'"]
+    >>> check_glossary(Message("Sets and sequences", "Grupy i strity"), "pl")
+    ["game term 'sequence' must be translated as 'sekwens'"]
+    >>> check_glossary(Message("A sequence", unicodedata.normalize("NFD", "Một sảnh")), "vi")
+    []
     """
     terms = GLOSSARY.get(lang, {})
     if not terms or not is_translated(message):
@@ -203,10 +219,11 @@ def check_glossary(message: Message, lang: str) -> list[str]:
     found = [(english, local) for english, local in terms.items() if english in source]
     if not found:
         return []
-    target = " ".join(_strings(message)).lower()
+    # NFC: an editor may type Vietnamese with combining accents (NFD), "sảnh"
+    target = unicodedata.normalize("NFC", " ".join(_strings(message))).lower()
     problems = []
-    for english, local in found:
-        if re.search(rf"\b{re.escape(english)}\b", source) and local.lower() not in target:
+    for english, local in found:  # the term, or its plural ("sequences")
+        if re.search(rf"\b{re.escape(english)}s?\b", source) and local.lower() not in target:
             problems.append(f"game term {english!r} must be translated as {local!r}")
     return problems
 

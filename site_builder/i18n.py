@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import codecs
 import functools
+import gettext
 import io
 import re
 from collections.abc import Iterable
@@ -79,6 +80,23 @@ def text_direction(lang: str) -> str:
 def num_plurals(lang: str) -> int:
     """How many plural forms a gettext catalog for *lang* has (from CLDR via Babel)."""
     return int(get_plural(parse_locale(lang)).num_plurals)
+
+
+@functools.cache
+def single_count_forms(lang: str) -> dict[int, int]:
+    """The plural forms of *lang* that one count alone selects, each with that count
+    (from CLDR's plural rule, via Babel). Such a form may name the count in words instead
+    of ``{n}``, as ``msgfmt --check`` allows: Polish form 0 is n = 1 alone, while each of
+    Vietnamese's or Malay's forms serves every count.
+
+    >>> single_count_forms("pl"), single_count_forms("vi"), single_count_forms("ru")
+    ({0: 1}, {}, {})
+    """
+    pick = gettext.c2py(get_plural(parse_locale(lang)).plural_expr)
+    counts: dict[int, list[int]] = {}
+    for n in range(1000):
+        counts.setdefault(pick(n), []).append(n)
+    return {form: ns[0] for form, ns in sorted(counts.items()) if len(ns) == 1}
 
 
 # Where CLDR's own name is not the one readers use for their language. CLDR (Babel 2.x)

@@ -10,6 +10,7 @@ the error must name (``offset`` lines from it), or the line number itself.
 from __future__ import annotations
 
 import os
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -451,6 +452,19 @@ case("po: msgstr[0] only for a singular message",
      PL, 'msgid "Verdict"', slack=1)
 case("po: plural forms missing", sub(PL, 'msgstr[2] "{n} punktów"\n', ""), PL,
      'msgid "{n} point"')
+case("po: plural form without its count", sub(PL, 'msgstr[1] "{n} punkty"', 'msgstr[1] "punkty"'),
+     PL, 'msgid "{n} point"', words="msgstr[1]")  # 2, 3, 4, 22… share the form
+case("po: plural form with a number of its own",
+     sub(PL, 'msgstr[0] "Dżokery w układzie: najwyżej {n}."',
+         'msgstr[0] "Dżokery w układzie: najwyżej 2."'), PL, 'msgid "At most {n} joker', words="2")
+case("po: plural forms without another placeholder",
+     sub(PL, "wygrywa gracz na miejscu {seat} i zdobywa {n} punkt.",
+         "zwycięzca zdobywa {n} punkt."),
+     PL, 'msgid "Round over: seat {seat} wins and', words="{seat}")
+case("po: vi's one form without its count", sub(VI, 'msgstr[0] "{n} điểm"', 'msgstr[0] "điểm"'), VI,
+     'msgid "{n} point"')
+case("po: game term in the plural", msgstr(PL, '"Sets and sequences"', '"Grupy i strity"'), PL,
+     'msgid "Sets and sequences"', words="sekwens")
 case("po: stray open brace", msgstr(PL, '"Verdict"', '"Werdykt {"'), PL, 'msgid "Verdict"',
     )
 case("po: stray close brace", msgstr(PL, '"Verdict"', '"Werdykt }"'), PL, 'msgid "Verdict"',
@@ -526,6 +540,15 @@ case("po: msgstr with a control character", msgstr(PL, '"Goal"', '"Cel\x07gry"')
      'msgid "Goal"', slack=1)
 valid("po: fuzzy entry with a broken translation",
       sub(PL, 'msgid "Verdict"\nmsgstr "Werdykt"', '#, fuzzy\nmsgid "Verdict"\nmsgstr "W {"'))
+valid("po: a plural form for one count alone names it in words",
+      sub(PL, 'msgstr[0] "{n} punkt"', 'msgstr[0] "jeden punkt"'))
+valid("po: a plural form for one count alone writes it as a figure",
+      sub(PL, 'msgstr[0] "{n} punkt"', 'msgstr[0] "1 punkt"'))
+valid("po: a percent sign after a placeholder",
+      sub(PL, "częściowo ({percent}%).", "w {percent}% strony."))  # not printf's "% s"
+valid("po: vi typed with combining accents (NFD)",
+      msgstr(VI, '"A sequence and three kings in Rami 40"',
+             '"' + unicodedata.normalize("NFD", "Một sảnh và ba lá già ở Rami 40") + '"'))
 valid("po: empty translation", msgstr(PL, '"Goal"', '""'))
 case("po: literal braces added", msgstr(PL, '"Goal"', '"Cel {{gry}}"'), PL, 'msgid "Goal"')
 
