@@ -8,7 +8,6 @@ source is shown instead, and the page says it is partly translated.
 
 from __future__ import annotations
 
-import codecs
 import functools
 import gettext
 import io
@@ -150,10 +149,11 @@ def load_catalog(root: Path, lang: str, comments: bool = True
     problem = folder_problem(lang)
     if problem is not None:
         return None, [problem]
-    from site_builder.pofile import babel_readable
+    from site_builder.pofile import babel_readable, gnu_readable
 
-    # GNU's #~| lines; a byte order mark, as decode_utf8 drops it, for Babel
-    data = babel_readable((root / rel).read_bytes().removeprefix(codecs.BOM_UTF8))
+    # as GNU gettext reads it (no byte order mark, CR or CRLF line ends as LF), with
+    # GNU's #~| lines as Babel can read them
+    data = babel_readable(gnu_readable((root / rel).read_bytes()))
     text, problem = decode_utf8(data, rel)
     if text is None:
         return None, [problem] if problem else []

@@ -175,10 +175,10 @@ def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
         assert (a / rel).read_bytes() == (b / rel).read_bytes(), rel
 
 
-def test_a_byte_order_mark_at_the_start_of_an_input_changes_nothing(project: Path) -> None:
+def test_a_byte_order_mark_or_cr_line_ends_change_nothing(project: Path) -> None:
     """Some editors on Windows start a UTF-8 file with a byte order mark: pages, catalogs
-    and both TOML files saved so build the same site, byte for byte, and ``i18n update``
-    reads such catalogs too."""
+    and both TOML files saved so build the same site, byte for byte, as does a catalog
+    with CR line ends; and ``i18n update`` reads such catalogs too."""
     before = project / "before"
     assert run_cli("build", "--root", str(project), "--out", str(before)).code == 0
     inputs = [*sorted((project / "content").glob("*.md")), project / "content/site.toml",
@@ -187,6 +187,8 @@ def test_a_byte_order_mark_at_the_start_of_an_input_changes_nothing(project: Pat
     originals = {path: path.read_bytes() for path in inputs}
     for path in inputs:
         path.write_bytes(b"\xef\xbb\xbf" + originals[path])
+    pl = project / "locales/pl/LC_MESSAGES/messages.po"  # and CR line ends (classic Mac OS)
+    pl.write_bytes(pl.read_bytes().replace(b"\n", b"\r"))
     after = project / "after"
     result = run_cli("build", "--root", str(project), "--out", str(after))
     assert result.code == 0, result.err
