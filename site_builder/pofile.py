@@ -109,6 +109,12 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
     merges every message, and ``msgmerge`` with it runs on the new messages and the
     dropped entries only (usually a handful), its suggestions then merged in as fuzzy
     entries. With no dropped entry, or no new message, the first step is the result.
+
+    Entries are picked by :func:`_blocks`, which needs a blank line between entries, as
+    GNU gettext writes them. A translator or another tool may have saved *po* without
+    one (``msgstr "a"`` directly followed by ``msgid "b"``), and dropping the entry
+    ``a`` would then drop ``b`` with it: so *po* is passed through ``msgcat`` first
+    (linear, no fuzzy matching). *pot* is a template as :func:`normalise` writes it.
     """
     msgmerge = _tool("msgmerge")
     with tempfile.TemporaryDirectory(prefix="site-builder-merge-") as tmp:
@@ -118,7 +124,7 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
             return _run([msgmerge, "--quiet", "--previous", *options, "-o", "-",
                          str(Path(tmp) / "old.po"), str(Path(tmp) / "new.pot")], rel)
 
-        po, pot = gnu_readable(po), gnu_readable(pot)
+        po, pot = normalise(po, rel), gnu_readable(pot)  # see _blocks
         exact = run(po, pot, "--no-fuzzy-matching")
         old_entries = [e for kind in _entries(po) for e in kind]  # msgmerge uses obsolete too
         ref_entries = _entries(pot)[0]
@@ -163,8 +169,10 @@ def counts(data: bytes) -> tuple[int, int]:
 
 
 def _blocks(data: bytes) -> list[bytes]:
-    """The entries of catalog *data* (with LF line ends), each with its comment lines:
-    entries are separated by blank lines."""
+    """The entries of catalog *data* as GNU gettext writes it (``msgcat``'s or
+    ``msgmerge``'s output), each with its comment lines: GNU separates entries by blank
+    lines. Another tool's catalog may not (two entries with no blank line between them
+    would be one block): pass it through :func:`normalise` first."""
     return [b for b in re.split(rb"\n(?:[ \t]*\n)+", data) if b.strip()]
 
 

@@ -178,6 +178,58 @@ def test_update_never_drops_a_translation(project: Path) -> None:
         assert back is not None and back.string == before[lang].string and not back.fuzzy
 
 
+HEADING, PLAYERS = "The short version", "Players: {rami51_min_players} to "
+
+
+def update_after_heading_change(project: Path, tmp_path: Path,
+                                catalog: dict[str, bytes]) -> str:
+    """Write *catalog* (language: the catalog's bytes), change the heading whose entry
+    comes just before the PLAYERS one, extract and update; check that every catalog
+    keeps the PLAYERS translation, not fuzzy, and is what msgmerge --previous gives."""
+    before = {}
+    for lang, data in catalog.items():
+        before[lang] = next(m.string for m in read_po(po(project, lang).open("rb"))
+                            if m.id.startswith(PLAYERS))
+        assert before[lang]
+        po(project, lang).write_bytes(data)
+        (tmp_path / f"{lang}.po").write_bytes(data)
+    edit(project, "content/at-a-glance.md", f"## {HEADING}\n", f"## {HEADING} of it\n")
+    ok("i18n", "extract", "--root", str(project))
+    out = ok("i18n", "update", "--root", str(project))
+    pot = project / "locales" / "messages.pot"
+    for lang in catalog:
+        ours = po(project, lang).read_bytes()
+        kept = next(m for m in read_po(io.BytesIO(ours)) if m.id.startswith(PLAYERS))
+        assert kept.string == before[lang] and not kept.fuzzy, lang
+        theirs = subprocess.run(["msgmerge", "--quiet", "--previous", "-o", "-",
+                                 str(tmp_path / f"{lang}.po"), str(pot)],
+                                capture_output=True, check=True).stdout
+        assert ours == theirs, lang
+    return out
+
+
+def test_update_keeps_the_translation_of_an_entry_with_no_blank_line_before_it(
+        project: Path, tmp_path: Path) -> None:
+    """Two entries with no blank line between them (a catalog edited by hand, or saved
+    by another tool): when update drops the first (its heading changed), the second
+    keeps its translation. Update used to drop the whole blank-line-separated block,
+    and with it the translation of the second entry."""
+    data = po(project, "pl").read_bytes()
+    entry = f'msgid "{HEADING}"\nmsgstr "W skrócie"\n\n#. list item\n'.encode()
+    assert data.count(entry) == 1
+    out = update_after_heading_change(
+        project, tmp_path, {"pl": data.replace(entry, entry.replace(b"\n\n", b"\n"))})
+    assert "pl/LC_MESSAGES/messages.po: updated, 1 fuzzy, 2 obsolete" in out, out
+
+
+def test_update_reads_a_catalog_with_no_blank_lines_at_all(project: Path,
+                                                           tmp_path: Path) -> None:
+    """A catalog with no blank line anywhere is merged as msgmerge --previous merges
+    it (update used to fail on it, with a thousand errors about a file of its own)."""
+    update_after_heading_change(project, tmp_path, {
+        lang: re.sub(rb"\n\n+", b"\n", po(project, lang).read_bytes()) for lang in LANGS})
+
+
 def test_extract_fails_on_a_template_it_cannot_parse(project: Path) -> None:
     template = project / "templates" / "page.html"
     lines = template.read_text(encoding="utf-8").split("\n")
