@@ -50,9 +50,12 @@ def folder_problem(lang: str) -> Problem | None:
         return Problem(po_path(lang), 0, f"gettext writes a language code with '_': rename "
                                          f"locales/{lang}/ to locales/{lang.replace('-', '_')}/")
     try:
-        parse_locale(lang)
+        code = str(parse_locale(lang))
     except ValueError as exc:
         return Problem(po_path(lang), 0, f"{exc}; the folder's name is the language's code")
+    if code != lang:  # e.g. Pl beside pl: two sites of one language (one folder on macOS)
+        return Problem(po_path(lang), 0, f"the language's code is written {code}: rename "
+                                         f"locales/{lang}/ to locales/{code}/")
     return None
 
 
@@ -302,7 +305,13 @@ class Counts:
 
     @property
     def percent(self) -> float:
-        return round(100.0 * self.translated / self.total, 1) if self.total else 100.0
+        """The share translated, rounded down to a tenth: 100.0 only when all is, and
+        ``--fail-under 75`` fails 452 of 603 (74.96%).
+
+        >>> Counts(452, 151, 0).percent, Counts(603, 0, 0).percent, Counts(602, 1, 0).percent
+        (74.9, 100.0, 99.8)
+        """
+        return 1000 * self.translated // self.total / 10 if self.total else 100.0
 
     def as_json(self) -> dict[str, Any]:
         return {"translated": self.translated, "fuzzy": self.fuzzy,

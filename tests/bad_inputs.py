@@ -525,6 +525,14 @@ case("po: glossary term", sub(PL, 'msgstr "Dama, król, as kier"', 'msgstr "Dama
      PL, 'msgid "Queen, king, ace of hearts"')
 case("po: locales/en catalog", lambda r: __import__("shutil").copytree(
     r / "locales/pl", r / "locales/en"), "locales/en/LC_MESSAGES/messages.po", None)
+case("po: language folder in another case (Pl beside pl)", lambda r: __import__("shutil").copytree(
+    r / "locales/pl", r / "locales/Pl"), "locales/Pl/LC_MESSAGES/messages.po", None,
+     words="rename locales/Pl/ to locales/pl/")
+case("po: source language folder in capitals", lambda r: __import__("shutil").copytree(
+    r / "locales/pl", r / "locales/EN"), "locales/EN/LC_MESSAGES/messages.po", None)
+case("po: language folder written as BCP 47 (pt-BR)", lambda r: __import__("shutil").copytree(
+    r / "locales/pl", r / "locales/pt-BR"), "locales/pt-BR/LC_MESSAGES/messages.po", None,
+     words="rename locales/pt-BR/ to locales/pt_BR/")
 case("po: unknown language folder", lambda r: __import__("shutil").copytree(
     r / "locales/pl", r / "locales/xx"), "locales/xx/LC_MESSAGES/messages.po", None)
 case("po: catalog is a directory", replace_by_dir(MS), MS, None)

@@ -246,6 +246,36 @@ def test_new_language_in_one_command(project: Path) -> None:
     assert run_cli("i18n", "init", "de", "--root", str(project)).code == 2
     bad = run_cli("i18n", "init", "xx-nope", "--root", str(project))
     assert bad.code == 2 and "unknown language code" in bad.err
+    for same in ("DE", "De"):  # the same language: no second site
+        assert run_cli("i18n", "init", same, "--root", str(project)).code == 2
+    assert run_cli("i18n", "init", "EN", "--root", str(project)).code == 2
+    assert run_cli("i18n", "init", "pt-br", "--root", str(project)).code == 0
+    assert sorted(p.name for p in (project / "locales").iterdir() if p.is_dir()) == sorted(
+        [*LANGS, "de", "pt_BR"])
+
+
+def test_fail_under_counts_exactly(project: Path) -> None:
+    """--fail-under 75 fails a language 74.96% translated (452 of 603): the percentage is
+    rounded down, never up to the threshold."""
+    path = po(project, "pl")
+    text = path.read_text(encoding="utf-8")
+    total = json.loads(run_cli("i18n", "stats", "--json", "--root", str(project)).out)["pl"]
+    entries = total["translated"]
+    fuzzy = entries - int(entries * 0.75)  # the fewest fuzzy entries that leave < 75%
+    blocks = text.split("\n\n")
+    marked = 0
+    for i, block in enumerate(blocks[1:], 1):
+        if marked == fuzzy:
+            break
+        if "\nmsgid " in "\n" + block and "#~" not in block and "#, fuzzy" not in block:
+            blocks[i] = "#, fuzzy\n" + block if "#," not in block else block.replace(
+                "#, ", "#, fuzzy, ", 1)
+            marked += 1
+    path.write_text("\n\n".join(blocks), encoding="utf-8")
+    stats = json.loads(run_cli("i18n", "stats", "--json", "--root", str(project)).out)["pl"]
+    assert stats["translated"] == entries - fuzzy
+    assert 100 * stats["translated"] / entries < 75 <= stats["percent"] + 0.1
+    assert run_cli("i18n", "stats", "--fail-under", "75", "--root", str(project)).code == 1
 
 
 def test_compile_writes_mo_files(project: Path) -> None:

@@ -159,17 +159,21 @@ def run_init(args: argparse.Namespace) -> int:
     from site_builder.i18n import SOURCE_LANG, parse_locale, po_path
     from site_builder.messages import FIXED_DATE, PROJECT
 
-    lang = args.lang.replace("-", "_")
     try:
-        locale = parse_locale(lang)
+        locale = parse_locale(args.lang)
     except ValueError as exc:
         raise UserError(Problem("site-builder i18n init", 0, str(exc))) from None
+    lang = str(locale)  # as gettext and CLDR write it: pt-br and PT_BR are pt_BR
     path = args.root / po_path(lang)
     if lang == SOURCE_LANG:
         raise UserError(f"{lang} is the source language: it needs no catalog")
-    if path.exists():
-        raise UserError(Problem(po_path(lang), 0, "this language already exists; run "
-                                                  "'site-builder i18n update' to refresh it"))
+    folders = args.root / "locales"
+    same = [f.name for f in folders.iterdir() if f.name.lower() == lang.lower()] \
+        if folders.is_dir() else []
+    if path.exists() or same:
+        raise UserError(Problem(po_path(same[0] if same else lang), 0,
+                                "this language already exists; run 'site-builder i18n "
+                                "update' to refresh it"))
     pot = template(args.root)
     catalog = Catalog(locale=locale, domain="messages", project=PROJECT, version="1.0",
                       creation_date=FIXED_DATE, revision_date=FIXED_DATE,
