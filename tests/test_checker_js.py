@@ -145,7 +145,8 @@ EDGE_OPENINGS = [
 ]
 TOKENS = [
     "QH", "qh", "Qh", "10S", "10s", "TS", "ts", "T♠", "t♤", "A♥", "a♡", "J♦", "j♢", "K♣", "k♧",
-    "Q\u2665\ufe0f", "Q\u2665\ufe0f\ufe0f", "QH\ufe0f", "\ufe0f", "JK", "jk", "Joker", "JOKER",
+    "Q\u2665\ufe0f", "Q\u2665\ufe0f\ufe0f", "QH\ufe0f", "\ufe0f", "Q\u2665\ufe0e", "QH\ufe0e",
+    "Q\u2665\ufe0e\ufe0f", "\ufe0e", "JK", "jk", "Joker", "JOKER",
     "jk\ufe0f", "1H", "11H", "0S", "10", "H", "", "♥", "QX", "Q♥♥", "ZZ", "JOKERS", "A",
     " QH ", "1OS", "10S\u2665", "QC\u2663",
 ]
@@ -273,7 +274,7 @@ def test_checker_agrees_with_the_engine_on_every_field() -> None:
     assert set(PROFILES) >= {"reference", "house"} and not _problems
     melds, openings = _cases()
     tokens = TOKENS + [t.lower() for t in TOKENS] + [c.code + s for c in NATURALS[:13]
-                                                     for s in ("", "\ufe0f")]
+                                                     for s in ("", "\ufe0f", "\ufe0e")]
     js = run_js(melds, openings, tokens)
     wrong = []
     for kind, cases, python in (("melds", melds, py_meld), ("openings", openings, py_opening)):

@@ -16,7 +16,7 @@ function code(o) { return o === JK ? "JK" : LABELS[o % 13 + 1] + SUITS[(o / 13) 
 /* cards.py _lookup: one token, or -1 */
 function parseCard(token) {
   var t = String(token).trim().toUpperCase(), s, r, last;
-  if (t.slice(-1) === "\uFE0F" && (SUITS + GLYPHS).indexOf(t.slice(-2, -1)) >= 0 && t.length > 1)
+  if (/[\uFE0E\uFE0F]$/.test(t) && (SUITS + GLYPHS).indexOf(t.slice(-2, -1)) >= 0 && t.length > 1)
     t = t.slice(0, -1);
   if (t === "JK" || t === "JOKER") return JK;
   last = t.slice(-1);
@@ -239,7 +239,7 @@ function page(doc) {
   function addField(value) {
     var n = fields.length + 1, id = "ck-meld-" + n, row = el("p", {"class": "ck-meld"}),
       input = el("input", {id: id, type: "text", autocomplete: "off", spellcheck: "false",
-        autocapitalize: "characters", "aria-describedby": id + "-e"}), err = el("span", {id: id + "-e", "class": "ck-error"});
+        autocapitalize: "characters", "aria-describedby": id + "-e"}), err = el("span", {id: id + "-e", "class": "ck-error", "aria-live": "polite"});
     input.value = value || "";
     input.addEventListener("focus", () => { active = n - 1; label(); });
     row.append(el("label", {"for": id}, fmt(T.meld, {n: n})), " ", input, " ", err);
@@ -256,7 +256,7 @@ function page(doc) {
     fields.forEach((f, i) => {
       var tokens = f.input.value.split(/[\s,]+/).filter(Boolean), cards = [], msg = "";
       tokens.forEach(t => { var o = parseCard(t); if (o < 0) msg = msg || fmt(T.bad, {token: t}); cards.push(o); });
-      if (!tokens.length && i < used) msg = T.empty;
+      if (!tokens.length && i < used) { msg = T.empty; broken = true; }  // no verdict under an error
       if (!msg) cards.forEach(o => {
         counts[o] = (counts[o] || 0) + 1;
         if (counts[o] > (o === JK ? R.jokers : R.decks)) msg = msg || fmt(T.copies, {card: code(o)});
@@ -362,10 +362,14 @@ function page(doc) {
   form.addEventListener("change", () => { update(); share(); });
   form.addEventListener("submit", e => { e.preventDefault(); });
   form.querySelector("[data-add]").addEventListener("click", () => { addField().focus(); update(); });
-  window.addEventListener("hashchange", () => { fromHash(true); });
+  // a "Try it" link followed: the checker filled in, and the keyboard's focus taken there
+  // (its heading's link, so that a phone opens no keyboard)
+  var heading = form.parentNode.querySelector("h2 a");
+  function tried() { fromHash(true); if (heading) heading.focus({preventScroll: true}); }
+  window.addEventListener("hashchange", () => { if (location.hash.indexOf("#try=") === 0) tried(); });
   doc.addEventListener("click", e => {  // the same link again: no hashchange, fill it anyway
     var a = e.target.closest && e.target.closest("a.try");
-    if (a && a.hash === location.hash) fromHash(true);
+    if (a && a.hash === location.hash) tried();
   });
   addField();
   label();

@@ -223,8 +223,34 @@ def test_bad_input_is_named_next_to_its_field(page: Page, problems: Problems, la
     assert _shown(page)["verdict"] == ""  # no verdict while a card cannot be read
     page.locator("#ck-meld-1").fill("QH KH AH")
     assert page.locator("#ck-meld-1-e").inner_text() == ""
+    assert _shown(page)["verdict"] == ""  # nor while meld 3 is empty
+    page.locator("#ck-meld-3").fill("2C 3C 4C")
     # QH three times more: more than the two packs hold, and the engine rejects it
     assert _shown(page)["verdict"] == "rejected"
+    # each message is read out as it appears, not only when its field gets the focus
+    assert page.locator("#ck-meld-1-e").get_attribute("aria-live") == "polite"
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_a_try_link_followed_by_keyboard_takes_the_focus_to_the_checker(
+        page: Page, problems: Problems, lang: str) -> None:
+    page.goto(f"{lang}/first-meld/")
+    link = page.locator("tr[data-claim] a.try").nth(1)
+    link.focus()
+    page.keyboard.press("Enter")
+    page.wait_for_function("document.querySelector("
+                           "'form[data-checker] output[data-field=\"total\"]').dataset.value")
+    assert page.evaluate("document.activeElement.matches('#checker a')")
+    page.keyboard.press("Tab")  # on into the filled-in form, not back to the table
+    assert page.evaluate("!!document.activeElement.closest('form[data-checker]')")
+
+
+def test_a_long_token_wraps_on_a_phone(page: Page, problems: Problems) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto("en/first-meld/")
+    page.locator("#ck-meld-1").fill("AH2H3H4H5H6H7H8H9H10HJHQHKH" * 3)  # cards without spaces
+    assert page.locator("#ck-meld-1-e").inner_text()
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth")
 
 
 @pytest.mark.parametrize("lang", LANGS)
