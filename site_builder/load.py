@@ -32,11 +32,13 @@ from site_builder.messages import TemplateMessage, card_terms, tree_messages
 from site_builder.project import (
     CONTENT_DIR,
     SOURCE_LANG,
+    STATUS_SLUG,
     TEMPLATES_DIR,
     Config,
     discover_languages,
     load_config,
 )
+from site_builder.search import BUNDLE
 from site_builder.templating import bytecode_cache, compile_templates, make_environment
 
 
@@ -84,6 +86,8 @@ def read_pages(root: Path, problems: list[Problem]) -> Iterator[Page]:
                                                 "project root, or pass --root DIR"))
         return
     for path in sorted(content.glob("*.md")):
+        if path.name.startswith("."):  # an editor's lock or backup file (.#page.md)
+            continue
         page, _, errs = read_page(path, path.relative_to(root).as_posix())
         problems.extend(errs)
         if page is not None:
@@ -101,6 +105,12 @@ def _check_pages(pages: list[Page], problems: list[Problem]) -> None:
             problems.append(Problem(page.source, page.slug_line,
                                     f"duplicate slug {slug!r}: {others} uses it too; "
                                     "give each page its own slug"))
+    for page in pages:  # a folder the build makes in each language
+        taken = {STATUS_SLUG: "the translation status page", BUNDLE: "the search index"}
+        if page.slug in taken:
+            problems.append(Problem(page.source, page.slug_line,
+                                    f"slug {page.slug!r} is {taken[page.slug]}'s; give this "
+                                    "page another slug"))
     if pages and "index" not in seen:
         problems.append(Problem(CONTENT_DIR, 0, "no home page: add content/index.md with "
                                                 "'slug: index'"))

@@ -20,6 +20,7 @@ DOMAIN = "messages"
 POT_PATH = f"{LOCALES_DIR}/{DOMAIN}.pot"
 CACHE_DIR = ".cache/site-builder"
 SOURCE_DIRS = (CONTENT_DIR, LOCALES_DIR, TEMPLATES_DIR)
+STATUS_SLUG = "translation-status"  # each language's translation status page
 
 
 def po_path(lang: str) -> str:

@@ -38,11 +38,10 @@ from site_builder.load import Site, Verified, read_catalog, rule_values
 from site_builder.messages import card_terms
 from site_builder.navigation import page_path, relative
 from site_builder.output import write_file
-from site_builder.project import SOURCE_LANG, TEMPLATES_DIR
+from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR
 from site_builder.templating import make_environment, memoize_macros, template_errors
 
 ASSETS_DIR = "assets"
-STATUS_SLUG = "translation-status"
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
        "base-uri 'none'; form-action 'none'")
 # A site with up to this many pages lists every page in every page's navigation; a

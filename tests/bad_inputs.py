@@ -185,6 +185,11 @@ case("fm: slug with space", sub(CV, "slug: cardverse", "slug: card verse"), CV, 
 case("fm: slug double hyphen", sub(CV, "slug: cardverse", "slug: card--verse"), CV, "slug:")
 case("fm: slug trailing hyphen", sub(CV, "slug: cardverse", "slug: cardverse-"), CV, "slug:")
 case("fm: slug with dots", sub(CV, "slug: cardverse", "slug: ../etc"), CV, "slug:")
+case("fm: slug of the translation status page",
+     sub(CV, "slug: cardverse", "slug: translation-status"), CV, "slug:")
+case("fm: slug of the search index", sub(CV, "slug: cardverse", "slug: pagefind"), CV, "slug:")
+valid("fm: an editor's lock file beside a page (a dangling link named .#page.md)",
+      lambda r: os.symlink("user@host.1234:1700000000", r / "content/.#cardverse.md"))
 case("fm: slug non-ascii", sub(CV, "slug: cardverse", "slug: kartę"), CV, "slug:")
 case("fm: order not a number", sub(CV, "order: 20", "order: twenty"), CV, "order:")
 case("fm: order a fraction", sub(CV, "order: 20", "order: 2.5"), CV, "order:")
