@@ -267,7 +267,14 @@ def _choice(*options: str) -> Callable[[str], str]:
 
 
 def _codes(value: str) -> list[str]:
-    return sorted(v.strip() for v in value.replace(",", " ").split() if v.strip())
+    """Reason codes, separated by commas or spaces; ``none`` for none (as a table shows
+    them).
+
+    >>> _codes("wrap, gap"), _codes("none")
+    (['gap', 'wrap'], [])
+    """
+    codes = sorted(v.strip() for v in value.replace(",", " ").split() if v.strip())
+    return [] if codes == ["none"] else codes
 
 
 def _cards(value: str) -> tuple[engine.Card, ...]:
@@ -493,7 +500,7 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
 
     stated: dict[str, tuple[Any, Field]] = {}
     for key, parse in spec.claims.items():
-        fld = row.fields.get(key)
+        fld = row.get(key, block.defaults)  # a claim before the first caption: every row's
         if fld is None:
             continue
         try:

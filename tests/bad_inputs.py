@@ -351,6 +351,14 @@ case("ex: empty value", sub(CV, "players: 3", "players:"), CV, "players:\n")
 case("ex: no table line", example("game: rami51\n\ncaption: x\ncards: QH KH AH\n"
                                   "verdict: valid\nkind: sequence\npoints: 31\n"),
      "content/extra.md", "```example")
+OPENING = ("caption: x\ngame: rami51\nmelds: QH KH AH | JK 7S 8S\ntotal: 52\n"
+           "verdict: accepted\n")
+valid("ex: a claim before the first caption holds for every row",
+      example("table: openings\nthreshold: 51\n\n" + OPENING + "\n" + OPENING))
+case("ex: a wrong claim before the first caption", example(
+    "table: openings\nthreshold: 40\n\n" + OPENING), "content/extra.md", "threshold: 40")
+valid("ex: reasons none on an accepted opening",
+      example("table: openings\n\n" + OPENING + "threshold: 51\nreasons: none\n"))
 case("ex: no rows", example("table: melds\ngame: rami51\n"), "content/extra.md", "```example")
 case("ex: no game", example("table: melds\n\ncaption: x\ncards: QH KH AH\nverdict: valid\n"
                             "kind: sequence\npoints: 31\n"), "content/extra.md", "caption: x")
