@@ -289,7 +289,22 @@ def _card_codes(value: str) -> list[str]:
 
 
 def _groups(value: str) -> tuple[tuple[engine.Card, ...], ...]:
-    return tuple(_cards(part) for part in value.split("|"))
+    """Groups of cards separated by ``|`` (melds, or seats' hands); none may be empty.
+
+    >>> [[c.code for c in group] for group in _groups("QH KH AH | JK 7S 8S")]
+    [['QH', 'KH', 'AH'], ['JK', '7S', '8S']]
+    >>> _groups("QH KH AH |")
+    Traceback (most recent call last):
+    ...
+    site_builder.examples._Bad: group 2 (after '|') holds no card; remove the extra '|'
+    """
+    groups = tuple(_cards(part) for part in value.split("|"))
+    empty = [n for n, group in enumerate(groups, 1) if not group]
+    if empty:
+        raise _Bad(f"group {empty[0]} (after '|') holds no card; remove the extra '|'"
+                   if empty[0] > 1 else "group 1 (before '|') holds no card; remove the "
+                   "extra '|'")
+    return groups
 
 
 def _yes_no_text(value: str) -> str:
@@ -597,8 +612,7 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
     for key in ROUND_SETUP:  # each at its own line
         fld = block.defaults[key]
         try:
-            setup[key] = (tuple(_cards(h) for h in fld.value.split("|")) if key == "hands"
-                          else _cards(fld.value))
+            setup[key] = _groups(fld.value) if key == "hands" else _cards(fld.value)
         except _Bad as exc:
             error(fld.line, f"round setup: {key}: {exc}")
     if len(setup) < len(ROUND_SETUP):

@@ -359,6 +359,11 @@ case("ex: a wrong claim before the first caption", example(
     "table: openings\nthreshold: 40\n\n" + OPENING), "content/extra.md", "threshold: 40")
 valid("ex: reasons none on an accepted opening",
       example("table: openings\n\n" + OPENING + "threshold: 51\nreasons: none\n"))
+case("ex: a trailing | in a first meld", example(
+    "table: openings\n\n" + OPENING.replace("JK 7S 8S", "JK 7S 8S |") + "threshold: 51\n"),
+     "content/extra.md", "melds: QH KH AH | JK 7S 8S |", words="extra '|'")
+case("ex: a trailing | in a round's hands", sub(FM, "QS KC AD 3D\n", "QS KC AD 3D |\n"), FM,
+     "QS KC AD 3D |", words="extra '|'")
 case("ex: no rows", example("table: melds\ngame: rami51\n"), "content/extra.md", "```example")
 case("ex: no game", example("table: melds\n\ncaption: x\ncards: QH KH AH\nverdict: valid\n"
                             "kind: sequence\npoints: 31\n"), "content/extra.md", "caption: x")
