@@ -140,19 +140,21 @@ def _override_problem(key: str, value: Any) -> str | None:
     return None
 
 
-def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
+def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozenset[str]]:
     """Read ``content/profiles.toml``; each profile's overrides are checked by the engine,
-    each problem at the line of its key."""
+    each problem at the line of its key. Also the keys of the profiles declared there
+    that did not load (their problems are among the problems)."""
     from site_builder.content import split_lines
     from site_builder.inputs import read_toml
 
     path = root / PROFILES_FILE
     if not path.exists() and not path.is_symlink():
         return {}, [Problem(PROFILES_FILE, 0, "missing: declare the rule profiles here, "
-                                              "e.g. [reference] name = \"reference rules\"")]
+                                              "e.g. [reference] name = \"reference rules\"")
+                    ], frozenset()
     parsed, text, problems = read_toml(path, PROFILES_FILE)
     if problems:
-        return {}, problems
+        return {}, problems, frozenset()
     lines = split_lines(text)
     profiles: dict[str, Profile] = {}
     names: dict[str, str] = {}
@@ -196,7 +198,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem]]:
             problems.append(Problem(PROFILES_FILE, at, f"profile {key!r}: {exc}"))
             continue
         profiles[key] = Profile(key, table["name"], overrides, line, name_line)
-    return profiles, problems
+    return profiles, problems, frozenset(parsed) - profiles.keys()
 
 
 def _name_problem(name: str, seen: dict[str, str]) -> str | None:
@@ -232,9 +234,17 @@ def _key_line(lines: list[str], header: int, key: str) -> int:
 
 
 def _profile_lines(lines: list[str], key: str) -> tuple[int, int]:
-    """The lines of a profile's ``[key]`` header and of its ``name =`` entry."""
-    heads = (f"[{key}]", f'["{key}"]', f"['{key}']")
-    header = next((i + 1 for i, t in enumerate(lines) if t.strip() in heads), 1)
+    """The lines of a profile's ``[key]`` header (or of ``key = { ... }``, an inline
+    table) and of its ``name =`` entry.
+
+    >>> _profile_lines(["# profiles", "[ 'house' ]  # the seed's", "name = 'h'"], "house")
+    (2, 3)
+    >>> _profile_lines(["a = 1", 'house = { name = "h", joker_value = 150 }'], "house")
+    (2, 2)
+    """
+    quoted = rf"""\s*(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*"""
+    head = re.compile(rf"^\s*(?:\[{quoted}\]\s*(?:#.*)?$|{quoted}=\s*\{{)")
+    header = next((i + 1 for i, t in enumerate(lines) if head.match(t)), 1)
     name = next((i + 1 for i in range(header, len(lines))
                  if lines[i].strip().startswith("name")), header)
     return header, name
@@ -449,11 +459,16 @@ COMMON_FIELDS = ("game", "profile")
 # --- verification ---------------------------------------------------------------------------
 
 
-def verify_pages(pages: list[Page], profiles: dict[str, Profile]) -> Verification:
-    """Replay every example of every page; collect claims and problems (never raises)."""
+def verify_pages(pages: list[Page], profiles: dict[str, Profile],
+                 broken: frozenset[str] = frozenset()) -> Verification:
+    """Replay every example of every page; collect claims and problems (never raises).
+    An example under a *broken* profile (declared, but it did not load: its problem is
+    reported) is left out."""
     out = Verification()
     for page in pages:
         for block in page.examples:
+            if _profile_key(block.defaults.get("profile")) in broken:
+                continue
             if block.table == "round":
                 rows = _verify_round(page.source, block, profiles, out.problems)
                 out.claims.extend(c for vr in rows for c in vr.claims)
@@ -461,12 +476,18 @@ def verify_pages(pages: list[Page], profiles: dict[str, Profile]) -> Verificatio
                 continue
             rows = []
             for row in block.rows:
+                if _profile_key(row.get("profile", block.defaults)) in broken:
+                    continue
                 verified = _verify_row(page.source, block, row, profiles, out.problems)
                 if verified is not None:
                     rows.append(verified)
                     out.claims.extend(verified.claims)
             out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
     return out
+
+
+def _profile_key(given: Field | None) -> str:
+    return given.value if given else "reference"
 
 
 def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,

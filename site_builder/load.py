@@ -51,6 +51,7 @@ class Site:
     pages: list[Page]  # in site order
     profiles: dict[str, Profile]
     languages: list[str]  # published languages, the source language first
+    broken_profiles: frozenset[str] = frozenset()  # declared, but they did not load
 
 
 @dataclass
@@ -72,9 +73,10 @@ def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
     config = load_config(root, problems, base_url)
     pages = list(read_pages(root, problems))
     _check_pages(pages, problems)
-    profiles, errs = load_profiles(root)
+    profiles, errs, broken = load_profiles(root)
     problems.extend(errs)
-    return Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)]), problems
+    return Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],
+                broken), problems
 
 
 def read_pages(root: Path, problems: list[Problem]) -> Iterator[Page]:
@@ -148,10 +150,12 @@ def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str
 def verify(site: Site, load_problems: Sequence[Problem] = (), catalogs: bool = True,
            bytecode: Any = None) -> Verified:
     """Replay every example, check every placeholder, compile every template and (with
-    *catalogs*) read and check every catalog. The examples are not replayed when the
-    rule profiles did not load (among *load_problems*): every one would fail."""
-    profiles_ok = not any(p.path == PROFILES_FILE for p in load_problems)
-    verification = verify_pages(site.pages, site.profiles) if profiles_ok else Verification()
+    *catalogs*) read and check every catalog. The examples are not replayed when no rule
+    profile loaded (among *load_problems*): every one would fail; nor those under a
+    profile that did not load."""
+    profiles_ok = bool(site.profiles) or not any(p.path == PROFILES_FILE for p in load_problems)
+    verification = (verify_pages(site.pages, site.profiles, site.broken_profiles)
+                    if profiles_ok else Verification())
     problems = list(load_problems) + verification_problems(verification)
     values = rule_values()
     for page in site.pages:

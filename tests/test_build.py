@@ -234,6 +234,23 @@ def test_build_reports_every_disagreement_in_one_run(project: Path) -> None:
     assert f"content/first-meld.md:{points_line}: " in result.err
 
 
+def test_a_broken_profile_hides_no_other_example(project: Path) -> None:
+    """A profile that does not load leaves out only the examples under it: a wrong claim
+    under the reference rules is still reported in the same run."""
+    profiles = project / "content" / "profiles.toml"
+    profiles.write_text(profiles.read_text(encoding="utf-8").replace(
+        "joker_value = 15", "joker_value = 500"), encoding="utf-8")
+    page = project / "content" / "melds.md"
+    text = page.read_text(encoding="utf-8").replace("points: 24\n", "points: 924\n", 1)
+    page.write_text(text, encoding="utf-8")
+    result = run_cli("check", "--root", str(project))
+    assert result.code == 2
+    lines = text.splitlines()
+    assert f"content/melds.md:{lines.index('points: 924') + 1}: " in result.err
+    assert "content/profiles.toml:" in result.err and "joker_value = 500" in result.err
+    assert "house" not in result.err.replace("profile 'house'", "")  # no example under it
+
+
 # --- the seeds' numbers and verdict words -----------------------------------------------------
 
 SEED_FILES = {"ms": "000_6598e75c6791d318.txt", "pl": "001_9d9e7771766e21b8.txt",

@@ -45,7 +45,7 @@ RANDOM_MELDS = 100_000
 RANDOM_OPENINGS = 20_000
 
 NATURALS = [Card(rank, suit) for suit in Suit for rank in Rank]
-PROFILES, _problems = load_profiles(ROOT)
+PROFILES, _problems, _ = load_profiles(ROOT)
 
 
 class _Extra:

@@ -15,7 +15,7 @@ def test_only_checker_pages_get_the_checker_and_try_links(project: Path) -> None
     out = project / "dist"
     result = run_cli("build", "--root", str(project), "--out", str(out))
     assert result.code == 0, result.err
-    profiles, _ = load_profiles(project)
+    profiles, _, _ = load_profiles(project)
     assert (out / ASSET).read_bytes() == rules_asset(profiles)
     assert (out / SCRIPT).is_file()
     for lang in ("en", "pl", "vi"):

@@ -24,7 +24,7 @@ from .test_pages import DESKTOP, PHONE, Problems
 
 pytestmark = pytest.mark.e2e
 
-PROFILES, _ = load_profiles(ROOT)
+PROFILES, _, _ = load_profiles(ROOT)
 TRIES = [
     "rami51:reference:QH KH AH|JK 7S 8S",
     "rami51:house:QH KH AH|JK 7S 8S",
