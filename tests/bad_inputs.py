@@ -381,7 +381,7 @@ case("ex: stock-out of 10000 seats", example(
     + "\npoints: 2\nwinner: 1\n"), "content/extra.md", "points: 2")
 case("ex: hands with 5000 cards", example(
     "table: hands\ngame: cardverse\n\ncaption: x\ncards: " + " ".join(["2H"] * 5000)
-    + "\npoints: 1\n"), "content/extra.md", "points: 1")
+    + "\npoints: 1\n"), "content/extra.md", "cards: 2H", words="the Rami (CardVerse) deck")
 case("ex: unknown option override", example(
     "table: melds\ngame: rami51\njoker_value: 99999999999999999999\n\ncaption: x\n"
     "cards: QH KH AH\nverdict: valid\nkind: sequence\npoints: 31\n"),
