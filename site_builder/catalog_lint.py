@@ -1,11 +1,14 @@
 """What Babel's reader lets through in a catalog and ``msgfmt`` refuses, each at its line.
 
 Babel reads a catalog leniently: a second entry with the same msgid replaces the first,
-a ``msgstr`` with no ``msgid`` before it is dropped, a ``msgstr[1]`` on a message without
-``msgid_plural`` turns the translation into a tuple (and a page would show it), an
-unknown escape such as ``\\q`` is kept as it is, and the header's charset decides how
-the bytes are decoded, where the build reads UTF-8. Each of these is refused here, as
-``msgfmt --check`` refuses them, so that ``build`` and ``check`` agree (issue 14).
+a ``msgstr`` with no ``msgid`` before it is dropped, a second ``msgstr`` in an entry is
+dropped (the first is published), a ``msgstr[1]`` on a message without ``msgid_plural``
+turns the translation into a tuple (and a page would show it), an unknown escape such
+as ``\\q`` is kept as it is, and the header's charset decides how the bytes are decoded,
+where the build reads UTF-8. Each of these is refused here, as ``msgfmt --check``
+refuses them, so that ``build`` and ``check`` agree (issue 14). So are two that
+Babel refuses in words of its own and a line early: a msgid with no msgstr, and more
+``msgstr[N]`` than the language has plural forms.
 
 This looks only at the keywords that start each line; Babel reads the catalog.
 """
@@ -19,6 +22,7 @@ ESCAPE_RE = re.compile(r'\\(.?)')
 ALLOWED_ESCAPES = set('\\"ntr')
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not \r: CRLF lines
 CHARSET_RE = re.compile(r"charset=([^\s;\\]+)", re.IGNORECASE)
+PLURAL_KEYWORD_RE = re.compile(r"msgstr\[(\d+)\]")
 
 
 @dataclass
@@ -28,6 +32,7 @@ class _Entry:
     msgid: str | None = None
     plural: bool = False
     translated: list[str] = field(default_factory=list)  # its msgstr strings
+    msgstrs: set[str] = field(default_factory=set)  # its msgstr keywords
     keyword: str = ""  # the last keyword: a continuation string belongs to it
     charset_line: int = 0  # the line of the header's charset
 
@@ -37,11 +42,16 @@ def _quoted(rest: str) -> str:
     return rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest
 
 
-def structure_problems(text: str) -> list[tuple[int, str]]:
-    """Each (line, sentence) that ``msgfmt`` would refuse and Babel would read.
+def structure_problems(text: str, forms: int = 0, language: str = ""
+                       ) -> list[tuple[int, str]]:
+    """Each (line, sentence) that ``msgfmt`` would refuse; *forms* is how many plural
+    forms *language* (its English name) has, if known.
 
     >>> structure_problems('msgid "a"\\nmsgstr "b"\\n\\nmsgid "a"\\nmsgstr "c"\\n')
     [(4, "duplicate entry for msgid 'a' (first on line 1); keep one")]
+    >>> structure_problems('msgid "a"\\nmsgid_plural "b"\\nmsgstr[0] "c"\\nmsgstr[1] "d"\\n',
+    ...                    1, "Vietnamese")[0][1]
+    'msgstr[1]: Vietnamese has 1 plural form (CLDR), so msgstr[0] only; remove msgstr[1]'
     """
     problems: list[tuple[int, str]] = []
     seen: dict[tuple[str | None, str], int] = {}
@@ -49,7 +59,11 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
 
     def close() -> None:
         nonlocal entry
-        if entry.msgid is not None:
+        if entry.msgid is not None and not entry.msgstrs:
+            strings = 'msgstr[0] "", msgstr[1] "", ...' if entry.plural else 'msgstr ""'
+            problems.append((entry.line, f"msgid {entry.msgid[:60]!r} has no msgstr; add "
+                                         f"{strings} (empty = untranslated)"))
+        elif entry.msgid is not None:
             key = (entry.context, entry.msgid)
             if key == (None, ""):
                 found = CHARSET_RE.search("".join(entry.translated))
@@ -90,7 +104,7 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
             elif entry.keyword == "msgid" and entry.msgid is not None:
                 entry.msgid += _quoted(line)
             continue
-        if keyword in ("msgctxt", "msgid") and entry.translated:
+        if keyword in ("msgctxt", "msgid") and (entry.msgstrs or entry.msgid is not None):
             close()
         if keyword == "msgctxt":
             entry.context = _quoted(rest)
@@ -108,6 +122,18 @@ def structure_problems(text: str) -> list[tuple[int, str]]:
             elif keyword == "msgstr" and entry.plural:
                 problems.append((number, "a plural message needs msgstr[0], msgstr[1], ... "
                                          "(one per plural form), not msgstr"))
+            elif keyword in entry.msgstrs:
+                problems.append((number, f"a second {keyword} for msgid "
+                                         f"{entry.msgid[:60]!r}; keep one (a translation "
+                                         "goes on in \"...\" lines under its msgstr)"))
+            elif forms and (index := PLURAL_KEYWORD_RE.fullmatch(keyword)) \
+                    and int(index.group(1)) >= forms:
+                allowed = ("msgstr[0] only" if forms == 1
+                           else f"msgstr[0] to msgstr[{forms - 1}]")
+                problems.append((number, f"{keyword}: {language} has {forms} plural "
+                                         f"form{'s' if forms > 1 else ''} (CLDR), so "
+                                         f"{allowed}; remove {keyword}"))
+            entry.msgstrs.add(keyword)
             entry.translated.append(_quoted(rest))
         entry.keyword = keyword
     close()

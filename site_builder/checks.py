@@ -79,6 +79,10 @@ def check_message(message: Message, lang: str) -> list[str]:
     strings = _strings(message)
     if not message.id or not any(strings):
         return []
+    if any(form and not form.strip() for form in strings):
+        # an empty msgstr is the mark of an untranslated message; spaces are a mistake
+        return ['the translation is only spaces; write it, or leave msgstr "" empty to '
+                "show the English (untranslated)"]
     problems: list[str] = []
     ids = _ids(message)
     source, plural_source = ids[0], ids[-1]

@@ -165,17 +165,26 @@ def load_catalog(root: Path, lang: str, comments: bool = True
         return None, [Problem(rel, syntax[0], f"syntax error in catalog: {syntax[1]}")]
     from site_builder.catalog_lint import structure_problems
 
-    lint = structure_problems(text)  # what Babel lets through (issue 14)
+    # what Babel lets through (issue 14), and what it refuses in words of its own
+    language = parse_locale(lang).english_name or lang
+    lint = structure_problems(text, num_plurals(lang), language)
     if lint:
         return None, [Problem(rel, line, message) for line, message in lint]
     if not comments:
         data = _UNREAD_COMMENTS.sub(b"", data)
     try:
         catalog = read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
-    except PoFileError as exc:
+    except PoFileError as exc:  # what the checks above leave to Babel (it counts from 0)
         message = str(exc).rsplit(" on ", 1)[0]
-        return None, [Problem(rel, exc.lineno, f"syntax error in catalog: {message} "
-                                               f"(at {exc.line.strip()!r})")]
+        if message.startswith("missing msgstr for "):  # in an obsolete entry (#~)
+            message = f"{message[len('missing msgstr for '):]} has no msgstr; add msgstr \"\""
+        elif "num_plurals" in message:  # the header's Plural-Forms says fewer than CLDR
+            message = (f"more msgstr[N] than the header's Plural-Forms allows (nplurals="
+                       f"{exc.catalog.num_plurals}); {language} has {num_plurals(lang)} "
+                       "(CLDR): correct the header")
+        else:
+            message = f"syntax error in catalog: {message} (at {exc.line.strip()!r})"
+        return None, [Problem(rel, exc.lineno + 1, message)]
     except (ValueError, UnknownLocaleError) as exc:
         return None, [Problem(rel, 1, f"cannot read catalog: {exc}")]
     return LoadedCatalog(lang, rel, catalog), []
@@ -184,28 +193,28 @@ def load_catalog(root: Path, lang: str, comments: bool = True
 _PO_LINE = re.compile(
     r'^(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
 # The first line that may not be valid (as _PO_LINE and the rules of po_syntax_problem
-# say), found in one scan of the whole text; and characters that end a line for
-# str.splitlines but not here, which leave the text to the line-by-line check.
+# say), found in one scan of the whole text.
 _SUSPECT_LINE = re.compile(
     r'^(?![^\S\n]*(?:$|#(?!~)|#~[^\S\n]*$|(?:#~[^\S\n]*)?'
     r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[^\S\n]+)?"(?:[^"\\\n]|\\.)*"[^\S\n]*$))',
     re.MULTILINE)
-_OTHER_LINE_ENDS = re.compile("[\x0b\x0c\x1c-\x1e\x85\u2028\u2029]")
 
 
 def po_syntax_problem(text: str) -> tuple[int, str] | None:
     r"""The first line that is not valid PO syntax, with what is wrong, or None.
 
     Babel's reader is lenient (it silently drops a missing closing quote), so lines
-    are checked first, as ``msgfmt`` does.
+    are checked first, as ``msgfmt`` does. A line ends at ``\n`` only, as for gettext
+    and Babel: a U+2028 or NEL inside a string is a character of the string.
 
     >>> po_syntax_problem('msgid "a"\nmsgstr "b"\n')
+    >>> po_syntax_problem('msgid "a"\nmsgstr "b\u2028c"\n')
     >>> po_syntax_problem('msgid "a\nmsgstr "b"\n')
     (1, 'unterminated or malformed string: \'msgid "a\'; every string is "..." with \\" inside')
     """
-    if not _SUSPECT_LINE.search(text) and not _OTHER_LINE_ENDS.search(text):
+    if not _SUSPECT_LINE.search(text):
         return None  # every line is fine: known in one scan
-    for number, line in enumerate(text.splitlines(), 1):
+    for number, line in enumerate(text.split("\n"), 1):
         stripped = line.strip()
         if not stripped or (stripped.startswith("#") and not stripped.startswith("#~")):
             continue

@@ -577,6 +577,28 @@ valid("po: vi typed with combining accents (NFD)",
              '"' + unicodedata.normalize("NFD", "Một sảnh và ba lá già ở Rami 40") + '"'))
 valid("po: empty translation", msgstr(PL, '"Goal"', '""'))
 case("po: literal braces added", msgstr(PL, '"Goal"', '"Cel {{gry}}"'), PL, 'msgid "Goal"')
+case("po: more plural forms than the language has",
+     sub(VI, 'msgstr[0] "{n} điểm"\n', 'msgstr[0] "{n} điểm"\nmsgstr[1] "{n} điểm"\n'), VI,
+     'msgstr[1] "{n} điểm"', words="Vietnamese has 1 plural form (CLDR), so msgstr[0] only")
+case("po: a fourth plural form", sub(PL, 'msgstr[2] "{n} punktów"\n',
+                                     'msgstr[2] "{n} punktów"\nmsgstr[3] "{n} punktów"\n'),
+     PL, 'msgstr[3] "{n} punktów"', words="remove msgstr[3]")
+case("po: msgid without msgstr at the end", po_append(PL, 'msgid "Goal2"\n'), PL,
+     'msgid "Goal2"', words="msgid 'Goal2' has no msgstr")
+case("po: msgstr removed", sub(PL, 'msgid "Goal"\nmsgstr "Cel gry"\n', 'msgid "Goal"\n'), PL,
+     'msgid "Goal"', words="msgid 'Goal' has no msgstr")
+case("po: two msgstr lines in one entry",
+     sub(PL, 'msgstr "Cel gry"\n', 'msgstr "Cel gry"\nmsgstr "Cel"\n'), PL, 'msgstr "Cel"\n',
+     words="second msgstr")
+valid("po: U+2028 in a msgstr (kept, as msgfmt and the pages keep it)",
+      msgstr(PL, '"Goal"', '"Cel\u2028gry"'))
+valid("po: NEL in a msgstr (kept, as msgfmt and the pages keep it)",
+      msgstr(PL, '"Goal"', '"Cel\x85gry"'))
+case("lines: U+2028 earlier in a catalog",
+     chain(msgstr(PL, '"Goal"', '"Cel\u2028gry"'),
+           sub(PL, 'msgstr "Werdykt"', 'msgstr "Werdykt')), PL, 'msgstr "Werdykt')
+case("po: translation is only spaces", msgstr(PL, '"Goal"', '" "'), PL, 'msgid "Goal"',
+     slack=1, words="only spaces")
 
 # Templates --------------------------------------------------------------------------------
 case("tpl: syntax error", sub(PAGE, "{% block main %}", "{% block main %}{% if %}"), PAGE,
