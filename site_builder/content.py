@@ -15,36 +15,66 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.errors import Problem
+from site_builder.inline import slugify
 from site_builder.inputs import MAX_DIGITS, decode_utf8, read_input
-from site_builder.markup import segment_problems
+from site_builder.markup import BLOCK_MARKUP, BLOCK_START_RE, link_targets, segment_problems
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 OPTIONAL_KEYS = ("checker",)
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
-ORDERED_RE = re.compile(r"^\d+[.)]\s+(.*)$")
+ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
 FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
 LONG_NUMBER_RE = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 FIELD_RE = re.compile(r"^([a-z_][a-z0-9_-]*)\s*:\s*(.*)$")
+# A line that Markdown reads as the underline of the paragraph line above it: a heading.
+SETEXT_RE = re.compile(r"^(?:=+|-+)\s*$")
+# A table's delimiter row under its header row, with or without outer pipes: "--- | :---:".
+TABLE_DELIMITER_RE = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$|^\|\s*:?-+:?\s*\|?$")
+# The ids the templates give elements of a page (grep templates/ for 'id="'): a heading
+# never takes one of them (tests/test_build.py keeps this list complete).
+TEMPLATE_IDS = frozenset({"top", "main", "q", "checker", "checker-text", "rule-pages",
+                          "quick-reference"})
 
 
 @dataclass(frozen=True, slots=True)
 class Segment:
-    """One translatable unit of English source text, with the line it starts on."""
+    """One translatable unit of English source text, with the line it starts on.
+
+    A paragraph or list item written on several lines is one segment, its lines joined
+    by a space; *breaks* are the offsets of those spaces in *text*.
+    """
 
     text: str
     line: int
+    breaks: tuple[int, ...] = ()
+
+    def line_where(self, holds: Callable[[str], bool]) -> int:
+        """The source line by which the text read so far *holds* (e.g. shows a problem):
+        the line that holds the problem; the first line if no part of the text holds.
+
+        >>> Segment("one two three", 7, (3, 7)).line_where(lambda text: "two" in text)
+        8
+        """
+        if not self.breaks:
+            return self.line
+        for count, end in enumerate((*self.breaks, len(self.text))):
+            if holds(self.text[:end]):
+                return self.line + count
+        return self.line
 
 
 @dataclass(frozen=True, slots=True)
 class Heading:
     level: int
     segment: Segment
+    id: str = ""  # unique on its page; from the English text, so the same in every language
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +86,7 @@ class Paragraph:
 class ListBlock:
     ordered: bool
     items: tuple[Segment, ...]
+    start: int = 1  # an ordered list's first number
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,7 +216,8 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
     blocks = _blocks(reader, body_start)
     for segment in _segments(meta, blocks):
         for message in segment_problems(segment.text):
-            reader.error(segment.line, message)
+            reader.error(segment.line_where(
+                lambda text, message=message: message in segment_problems(text)), message)
     if reader.problems or meta is None:
         return None, reader.problems
     page = Page(
@@ -284,17 +316,20 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
 def _blocks(r: _Reader, start: int) -> list[Block]:
     blocks: list[Block] = []
     para: list[tuple[str, int]] = []
-    items: list[Segment] = []
+    items: list[tuple[list[str], int]] = []  # each item's lines, and its first line
     ordered = False
+    list_start = 1
+    ids: set[str] = set(TEMPLATE_IDS)  # the heading ids given so far, and the templates'
     i = start
 
     def flush() -> None:
         nonlocal para, items
         if para:
-            blocks.append(Paragraph(Segment(" ".join(t for t, _ in para), para[0][1])))
+            blocks.append(Paragraph(_joined([t for t, _ in para], para[0][1])))
             para = []
         if items:
-            blocks.append(ListBlock(ordered, tuple(items)))
+            blocks.append(ListBlock(ordered, tuple(_joined(*item) for item in items),
+                                    list_start if ordered else 1))
             items = []
 
     while i < len(r.lines):
@@ -326,11 +361,17 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
         heading = HEADING_RE.match(stripped)
         if heading:
             flush()
-            level = len(heading.group(1))
+            level, text = len(heading.group(1)), heading.group(2)
             if level < 2:
                 r.error(lineno, "use '##' or deeper for headings: the page title comes from "
                                 "the front matter")
-            blocks.append(Heading(level, Segment(heading.group(2), lineno)))
+            elif level > 4:
+                r.error(lineno, f"a '{heading.group(1)}' heading is deeper than a page goes: "
+                                "use '##' to '####'")
+            if link_targets(text):
+                r.error(lineno, "a heading holds no link (it links to itself); put the link "
+                                "in the text below")
+            blocks.append(Heading(level, Segment(text, lineno), _unique_id(text, ids)))
             continue
         if stripped.startswith("<"):
             r.error(lineno, "raw HTML is not allowed in content; use Markdown")
@@ -345,20 +386,69 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
             is_ordered = number is not None
             if para or (items and ordered != is_ordered):
                 flush()
-            ordered = is_ordered
+            if not items:
+                ordered = is_ordered
+                list_start = int(number.group(1)) if number else 1
             m = number or bullet
             assert m is not None
-            items.append(Segment(m.group(1).strip(), lineno))
+            items.append(([m.groups()[-1].strip()], lineno))
+            continue
+        continued = para or (items and raw[:1].isspace())
+        if continued and (problem := _continuation_problem(
+                stripped, para[-1][0] if para else None)):
+            r.error(lineno, problem)
             continue
         if items and raw[:1].isspace():  # continuation of a list item
-            last = items[-1]
-            items[-1] = Segment(f"{last.text} {stripped}", last.line)
+            items[-1][0].append(stripped)
             continue
         if items:
             flush()
         para.append((stripped, lineno))
     flush()
     return blocks
+
+
+def _joined(lines: list[str], line: int) -> Segment:
+    """One segment of the source *lines* starting at *line*, joined by spaces."""
+    breaks = []
+    end = 0
+    for text in lines[:-1]:
+        end += len(text)
+        breaks.append(end)
+        end += 1
+    return Segment(" ".join(lines), line, tuple(breaks))
+
+
+def _continuation_problem(line: str, above: str | None) -> str | None:
+    """What is wrong with *line*, stripped, as the next line of a paragraph (whose line
+    *above* it is) or of a list item (None): block markup that Markdown would read there,
+    and that joining the lines would hide."""
+    if above is not None and SETEXT_RE.match(line):
+        return (f"a line of {line[0]!r} under text makes it a heading (setext), which pages "
+                f"do not use: write '## {above}' instead")
+    if TABLE_DELIMITER_RE.match(line):
+        return ("Markdown tables are not supported in prose; write worked examples as "
+                "```example blocks")
+    if BLOCK_START_RE.match(line):
+        return BLOCK_MARKUP
+    return None
+
+
+def _unique_id(text: str, ids: set[str]) -> str:
+    """The id of a heading: its English text slugified, and made unique among *ids*
+    (which it joins) with ``-2``, ``-3``...
+
+    >>> ids = {"main"}
+    >>> [_unique_id(t, ids) for t in ("In short", "In short", "Main", "♥ ♦", "♣")]
+    ['in-short', 'in-short-2', 'main-2', 'section', 'section-2']
+    """
+    base = found = slugify(text)
+    count = 1
+    while found in ids:
+        count += 1
+        found = f"{base}-{count}"
+    ids.add(found)
+    return found
 
 
 def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock | None:
@@ -414,3 +504,4 @@ def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock 
         return None
     table = defaults.pop("table")
     return ExampleBlock(line, table.value, table.line, defaults, tuple(rows))
+

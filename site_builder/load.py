@@ -203,7 +203,8 @@ def placeholder_problems(page: Page, values: dict[str, int]) -> list[Problem]:
             continue
         for name in placeholders(segment.text):
             if name not in values:
-                problems.append(Problem(page.source, segment.line,
+                line = segment.line_where(lambda text, name=name: name in placeholders(text))
+                problems.append(Problem(page.source, line,
                                         f"unknown rule placeholder {{{name}}}; known: "
                                         f"{', '.join(sorted(values))}"))
     return problems

@@ -34,6 +34,8 @@ BLOCK_START_RE = re.compile(
     r"|(?:[-*_]\s*){3,}$)|\s{4}|\t)")
 LINE_BREAK_RE = re.compile(r"[\n\r]")  # as Markdown splits lines
 SAFE_SCHEMES = ("http", "https", "mailto")
+BLOCK_MARKUP = ("block markup (a heading '#', a quote '>', a list marker, a rule '---', a "
+                "code fence or indented code) inside a segment; write it as plain text")
 
 HINT_BRACES = "write {{ and }} for a literal brace, and {name} for a value"
 
@@ -102,9 +104,7 @@ def structure_problems(text: str, breaks: bool = True) -> list[str]:
         problems.append("line break in a segment: a heading, paragraph, list item, caption or "
                         "note is one line of text")
     if any(BLOCK_START_RE.match(line) for line in LINE_BREAK_RE.split(text)):
-        problems.append("block markup (a heading '#', a quote '>', a list marker, a rule "
-                        "'---', a code fence or indented code) inside a segment; write it as "
-                        "plain text")
+        problems.append(BLOCK_MARKUP)
     if REFERENCE_RE.search(text) or DEFINITION_RE.search(text):
         problems.append("reference-style links ([text][ref], [ref]: target) are not "
                         "supported; write [text](target)")

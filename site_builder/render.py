@@ -33,7 +33,7 @@ from site_builder.i18n import (
     page_of,
     text_direction,
 )
-from site_builder.inline import MarkdownRenderer, Text, slugify
+from site_builder.inline import MarkdownRenderer, Text
 from site_builder.load import Site, Verified, read_catalog, rule_values
 from site_builder.messages import card_terms
 from site_builder.navigation import page_path, relative
@@ -360,11 +360,11 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
     for block in page.blocks:
         if isinstance(block, Heading):
             out.append(Item(type="heading", level=block.level, text=loc.text(block.segment),
-                            id=slugify(block.segment.text)))
+                            id=block.id))
         elif isinstance(block, Paragraph):
             out.append(Item(type="paragraph", text=loc.text(block.segment)))
         elif isinstance(block, ListBlock):
-            out.append(Item(type="list", ordered=block.ordered,
+            out.append(Item(type="list", ordered=block.ordered, start=block.start,
                             entries=[loc.text(item) for item in block.items]))
         elif isinstance(block, ExampleBlock):
             table = tables[(page.source, block.line)]

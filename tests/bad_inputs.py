@@ -278,6 +278,35 @@ case("prose: fence not closed", put("content/extra.md", PAGE_HEAD + "```example\
      "content/extra.md", "```example")
 case("prose: not utf-8", subb(CV, b"Goal", b"Go\xe9l"), CV, "## Go")
 case("prose: NUL byte", subb(CV, b"## Goal", b"## Go\x00al"), CV, "## Go")
+TH = "## The threshold\n\nThis"
+
+
+def prose(text: str) -> Change:
+    """*text* in first-meld.md, in place of its threshold section's heading."""
+    return sub(FM, TH, text + "\n\n" + TH)
+
+
+case("prose: link in a heading", prose("## The threshold in [Rami 51](../melds/)"), FM,
+     "## The threshold in", words="heading holds no link")
+case("prose: setext heading", prose("Main rule\n========="), FM, "=========",
+     words="## Main rule")
+case("prose: setext heading with dashes", prose("Other rule\n----------"), FM, "----------",
+     words="## Other rule")
+case("prose: lazy quote line", prose("A line of text.\n> A quoted rule."), FM,
+     "> A quoted rule", words="block markup")
+case("prose: table without outer pipes", prose("Card | Points\n---- | ------\nKing | 10"),
+     FM, "---- |", words="tables")
+case("prose: rule under a list item", prose("- A card.\n  ***"), FM, "  ***",
+     words="block markup")
+case("prose: h5 heading", prose("##### Deep"), FM, "##### Deep", words="'##' to '####'")
+case("prose: h6 heading", prose("###### Deeper"), FM, "###### Deeper", words="'##' to '####'")
+case("prose: typo on a paragraph's third line",
+     prose("Wrapped paragraph, first line,\nsecond line,\nthird line with {rami51_treshold} "
+           "typo,\nfourth line."), FM, "third line", words="{rami51_treshold}")
+case("prose: html on a list item's second line",
+     prose("- item one\n  continued with <b>bold</b>"), FM, "  continued", words="raw HTML")
+case("prose: format spec on a paragraph's second line",
+     prose("First line,\nsecond {rami40_threshold:>9}."), FM, "second {", words="format spec")
 valid("prose: https link", sub(FM, "## The threshold\n\nThis",
                                "## The threshold\n\n[x](https://example.org/) This"))
 valid("prose: relative link", sub(FM, "## The threshold\n\nThis",

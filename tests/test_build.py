@@ -404,3 +404,32 @@ def test_content_and_catalog_errors_are_reported_in_one_run(project: Path) -> No
     assert re.search(r"content/first-meld\.md:\d+: example .*stated total 53", result.err)
     assert f"locales/vi/LC_MESSAGES/messages.po:{line}: placeholders differ" in result.err
     assert not (project / "dist").exists()
+
+
+def test_heading_ids_are_unique_and_lists_keep_their_start(project: Path) -> None:
+    """Two headings of the same text, a heading that slugifies to a template's id
+    ("main", "checker") and headings of symbols alone each get an id of their own, the
+    same in every language; an ordered list that starts at 3 says so."""
+    page = project / "content" / "first-meld.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        "## The threshold\n", "## In short\n\n## Main\n\n## Checker\n\n## ♥ ♦\n\n## ♣\n\n"
+        "Before the list.\n\n3. Discard one card.\n4. Pass.\n\n## The threshold\n", 1),
+        encoding="utf-8")
+    assert run_cli("build", "--root", str(project)).code == 0
+    ids = {}
+    for lang in LANGS:
+        html = page_file(project / "dist", lang, "first-meld").read_text(encoding="utf-8")
+        ids[lang] = re.findall(r' id="([^"]*)"', html)
+        assert len(ids[lang]) == len(set(ids[lang])), (lang, ids[lang])
+        assert {"in-short", "in-short-2", "main", "main-2", "checker", "checker-2", "section",
+                "section-2"} <= set(ids[lang])
+        assert '<ol start="3">\n<li' in html
+    assert all(found == ids["en"] for found in ids.values())
+
+
+def test_headings_never_take_an_id_the_templates_give() -> None:
+    from site_builder.content import TEMPLATE_IDS
+
+    given = {found for path in (ROOT / "templates").glob("*.html")
+             for found in re.findall(r'\bid="([^"{]*)"', path.read_text(encoding="utf-8"))}
+    assert given == TEMPLATE_IDS
