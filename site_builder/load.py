@@ -15,7 +15,7 @@ from babel.messages.catalog import Catalog
 
 from site_builder import engine
 from site_builder.checks import check_catalog
-from site_builder.content import Page, placeholders, read_page
+from site_builder.content import Page, link_problems, placeholders, read_page
 from site_builder.errors import Problem
 from site_builder.examples import (
     PROFILES_FILE,
@@ -71,8 +71,11 @@ def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
 
     problems: list[Problem] = locale_problems(root, SOURCE_LANG)
     config = load_config(root, problems, base_url)
+    before = len(problems)
     pages = list(read_pages(root, problems))
     _check_pages(pages, problems)
+    unread = {p.path for p in problems[before:]} - {page.source for page in pages}
+    problems.extend(link_problems(pages, complete=not unread))
     profiles, errs, broken = load_profiles(root)
     problems.extend(errs)
     return Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],

@@ -286,6 +286,18 @@ def prose(text: str) -> Change:
     return sub(FM, TH, text + "\n\n" + TH)
 
 
+case("prose: relative link to no page", prose("See [x](cardverse/)."), FM, "See [x]",
+     words="did you mean '../cardverse/'")
+case("prose: relative link up to no page", prose("See [y](../no-such-page/)."), FM, "See [y]",
+     words="../cardverse/")
+case("prose: link to no section", prose("See [z](#no-such-section)."), FM, "See [z]",
+     words="#the-threshold")
+case("prose: link to no section of another page", prose("See [z](../cardverse/#nope)."),
+     FM, "See [z]", words="#goal")
+case("prose: absolute link", prose("See [z](/en/cardverse/)."), FM, "See [z]",
+     words="absolute path")
+case("prose: broken link on a paragraph's second line",
+     prose("See [a](../melds/),\nand [b](../melds/) or [c](../meld/)."), FM, "and [b]")
 case("prose: link in a heading", prose("## The threshold in [Rami 51](../melds/)"), FM,
      "## The threshold in", words="heading holds no link")
 case("prose: setext heading", prose("Main rule\n========="), FM, "=========",
@@ -310,7 +322,10 @@ case("prose: format spec on a paragraph's second line",
 valid("prose: https link", sub(FM, "## The threshold\n\nThis",
                                "## The threshold\n\n[x](https://example.org/) This"))
 valid("prose: relative link", sub(FM, "## The threshold\n\nThis",
-                                  "## The threshold\n\n[x](cardverse/) This"))
+                                  "## The threshold\n\n[x](../cardverse/) This"))
+valid("prose: links to sections", sub(FM, "## The threshold\n\nThis",
+                                      "## The threshold\n\n[x](../cardverse/#goal), "
+                                      "[y](#the-threshold), [z](../melds/index.html) This"))
 valid("prose: mailto link", sub(FM, "## The threshold\n\nThis",
                                 "## The threshold\n\n[x](mailto:a@example.org) This"))
 valid("prose: escaped braces", sub(FM, "{rami40_threshold} points",
