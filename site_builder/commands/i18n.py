@@ -168,8 +168,8 @@ def run_init(args: argparse.Namespace) -> int:
     if lang == SOURCE_LANG:
         raise UserError(f"{lang} is the source language: it needs no catalog")
     folders = args.root / "locales"
-    same = [f.name for f in folders.iterdir() if f.name.lower() == lang.lower()] \
-        if folders.is_dir() else []
+    same = [f.name for f in folders.iterdir() if f.name.lower() == lang.lower()
+            and (args.root / po_path(f.name)).exists()] if folders.is_dir() else []
     if path.exists() or same:
         raise UserError(Problem(po_path(same[0] if same else lang), 0,
                                 "this language already exists; run 'site-builder i18n "
