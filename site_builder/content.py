@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import posixpath
 import re
-import string
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -24,7 +23,7 @@ from urllib.parse import urljoin, urlsplit
 from site_builder.errors import Problem
 from site_builder.inline import slugify
 from site_builder.inputs import MAX_DIGITS, decode_utf8, read_input
-from site_builder.markup import BLOCK_MARKUP, BLOCK_START_RE, link_targets, segment_problems
+from site_builder.markup import BLOCK_MARKUP, BLOCK_START_RE, fields, link_targets, segment_problems
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 OPTIONAL_KEYS = ("checker",)
@@ -178,15 +177,15 @@ class _Reader:
 
 
 def placeholders(text: str) -> list[str]:
-    """The ``{name}`` placeholders in *text*, in order.
+    """The ``{name}`` placeholders in *text*, in order; none where its braces do not
+    parse (:func:`~site_builder.markup.segment_problems` says why).
 
     >>> placeholders("at least {rami40_threshold} points, {{literal}}")
     ['rami40_threshold']
+    >>> placeholders("a { brace and {rami51_threshold}")
+    []
     """
-    try:
-        return [name for _, name, _, _ in string.Formatter().parse(text) if name is not None]
-    except ValueError:
-        return ["{"]
+    return fields(text)[0]
 
 
 # C0 control characters other than tab, line feed and form feed (and a carriage return
@@ -218,12 +217,12 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
     reader = _Reader(source, split_lines(text))
     meta, body_start = _front_matter(reader)
     blocks = _blocks(reader, body_start)
+    if reader.problems or meta is None:  # no page to go on with
+        return None, reader.problems
     for segment in _segments(meta, blocks):
         for message in segment_problems(segment.text):
             reader.error(segment.line_where(
                 lambda text, message=message: message in segment_problems(text)), message)
-    if reader.problems or meta is None:
-        return None, reader.problems
     page = Page(
         source=source,
         slug=meta["slug"].value,
@@ -234,7 +233,9 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         slug_line=meta["slug"].line,
         checker="checker" in meta and meta["checker"].value == "true",
     )
-    return page, []
+    # a page whose text alone has problems is still verified (examples, placeholders,
+    # links), so that all of its problems are reported in one run
+    return page, reader.problems
 
 
 def split_lines(text: str) -> list[str]:
@@ -284,6 +285,8 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
             r.error(lineno, f"malformed front matter line {raw.strip()!r}: expected 'key: value'")
             continue
         key, value = m.group(1), m.group(2).strip()
+        if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1].strip()  # quoted as YAML front matter often is
         if key not in FRONT_MATTER_KEYS + OPTIONAL_KEYS:
             r.error(lineno, f"unknown front matter key {key!r}; "
                             f"expected one of: {', '.join(FRONT_MATTER_KEYS + OPTIONAL_KEYS)}")
@@ -483,6 +486,8 @@ def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock 
             r.error(lineno, f"malformed example line {raw!r}: expected 'key: value'")
             continue
         key, value = m.group(1), m.group(2).strip()
+        if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'":
+            value = value[1:-1].strip()  # quoted as YAML front matter often is
         if not value:
             r.error(lineno, f"example field {key!r} has no value")
             continue

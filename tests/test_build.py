@@ -234,6 +234,36 @@ def test_build_reports_every_disagreement_in_one_run(project: Path) -> None:
     assert f"content/first-meld.md:{points_line}: " in result.err
 
 
+def test_a_problem_in_a_pages_text_hides_none_of_its_other_problems(project: Path) -> None:
+    """Raw HTML in a paragraph, a misspelt placeholder in it and a wrong total in an
+    example below: all three in one run."""
+    page = project / "content" / "first-meld.md"
+    text = page.read_text(encoding="utf-8").replace("total: 52", "total: 53", 1).replace(
+        "## Verified first melds", "See <b>this</b> and {rami51_treshold}.\n\n"
+        "## Verified first melds", 1)
+    page.write_text(text, encoding="utf-8")
+    result = run_cli("check", "--root", str(project))
+    assert result.code == 2
+    lines = text.splitlines()
+    prose = lines.index("See <b>this</b> and {rami51_treshold}.") + 1
+    assert f"content/first-meld.md:{prose}: raw HTML" in result.err
+    assert f"content/first-meld.md:{prose}: unknown rule placeholder {{rami51_treshold}}" \
+        in result.err
+    assert f"content/first-meld.md:{lines.index('total: 53') + 1}: " in result.err
+
+
+def test_a_quoted_front_matter_value_is_read_without_its_quotes(project: Path) -> None:
+    """As YAML front matter is often written: title: "First meld"."""
+    page = project / "content" / "first-meld.md"
+    page.write_text(page.read_text(encoding="utf-8").replace(
+        "title: First meld\n", 'title: "First meld"\n', 1).replace(
+        "order: 10\n", "order: '10'\n", 1), encoding="utf-8")
+    assert run_cli("build", "--root", str(project)).code == 0
+    html = (project / "dist/en/first-meld/index.html").read_text(encoding="utf-8")
+    assert "<h1>First meld</h1>" in html and "<title>First meld ·" in html
+    assert "&#34;First meld&#34;" not in html
+
+
 def test_a_broken_profile_hides_no_other_example(project: Path) -> None:
     """A profile that does not load leaves out only the examples under it: a wrong claim
     under the reference rules is still reported in the same run."""
