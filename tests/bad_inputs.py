@@ -419,7 +419,8 @@ case("ex: opening with 200 groups", example(
     + "\ntotal: 1\nthreshold: 51\nverdict: accepted\n"), "content/extra.md", "total: 1")
 case("ex: empty group in an opening", example(
     "table: openings\ngame: rami51\n\ncaption: x\nmelds: QH KH AH | | 9C 9D 9S\n"
-    "total: 58\nthreshold: 51\nverdict: accepted\n"), "content/extra.md", "verdict:")
+    "total: 58\nthreshold: 51\nverdict: accepted\n"), "content/extra.md",
+     "melds: QH KH AH | | 9C 9D 9S", words="extra '|'")
 case("ex: stock-out of 10000 seats", example(
     "table: stock-out\ngame: cardverse\n\ncaption: x\nhands: " + " | ".join(["2H"] * 10000)
     + "\npoints: 2\nwinner: 1\n"), "content/extra.md", "points: 2")
