@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import posixpath
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urljoin, urlsplit
@@ -523,11 +523,14 @@ def _url(slug: str) -> str:
     return "/en/" if slug == "index" else f"/en/{slug}/"
 
 
-def link_problems(pages: list[Page], complete: bool = True) -> list[Problem]:
+def link_problems(pages: list[Page], complete: bool = True,
+                  generated: Iterable[str] = ()) -> list[Problem]:
     """A problem for each relative link in *pages* that leads to no page of the site, or
     to no section of its page (a heading's id). The English text is enough: a translation
     keeps the links of its source (:mod:`site_builder.checks`). With *complete* false,
     some page did not read: a link to an unknown page may be to it, and is let pass.
+    *generated*: the folders of the pages the build makes in each language (``a/b``), which
+    a link may lead to as well (without an anchor check).
 
     >>> def page(slug, *blocks):
     ...     return Page(f"content/{slug}.md", slug, 0, Segment(slug, 2), Segment("d", 5), blocks)
@@ -543,7 +546,8 @@ def link_problems(pages: list[Page], complete: bool = True) -> list[Problem]:
     did you mean '../'?
     link to a page as seen from this one: ../ (the home page), or '#id' for a section of this page
     """
-    by_path = {_url(page.slug): page for page in pages}
+    by_path: dict[str, Page | None] = {_url(page.slug): page for page in pages}
+    by_path.update((_url(folder), None) for folder in generated)
     problems = []
     for page in pages:
         for segment in page.segments():
@@ -559,7 +563,7 @@ def link_problems(pages: list[Page], complete: bool = True) -> list[Problem]:
     return problems
 
 
-def _broken_link(target: str, page: Page, by_path: dict[str, Page], complete: bool
+def _broken_link(target: str, page: Page, by_path: dict[str, Page | None], complete: bool
                  ) -> str | None:
     """Why the link *target* on *page* leads nowhere, or None."""
     if urlsplit(target).scheme:
@@ -572,13 +576,12 @@ def _broken_link(target: str, page: Page, by_path: dict[str, Page], complete: bo
     here = _url(page.slug)
     resolved = urlsplit(urljoin("https://site.invalid" + here, target))
     path = resolved.path.removesuffix("index.html")
-    found = by_path.get(path)
-    if found is None:
+    if path not in by_path:
         if not complete:
             return None
         return f"leads to no page of the site; {_page_hint(path, here, by_path)}"
-    anchor = resolved.fragment
-    if not anchor:
+    found, anchor = by_path[path], resolved.fragment
+    if not anchor or found is None:  # a page the build makes: its ids are the templates'
         return None
     ids = [b.id for b in found.blocks if isinstance(b, Heading)]
     if anchor in ids or anchor in PAGE_IDS or (found.checker and anchor == "checker"):
@@ -590,14 +593,13 @@ def _broken_link(target: str, page: Page, by_path: dict[str, Page], complete: bo
     return f"leads to no section of {where}: its headings' ids are {shown}"
 
 
-def _page_hint(path: str, here: str, by_path: dict[str, Page]) -> str:
+def _page_hint(path: str, here: str, by_path: dict[str, Page | None]) -> str:
     """How to link from the page at *here* to a page, for a link that resolved to *path*."""
     def href(to: str) -> str:
         return posixpath.relpath(to, here) + "/"
 
     slug = path.rstrip("/").rsplit("/", 1)[-1].lower()
-    guess = by_path.get(_url(slug)) if slug else None
-    if guess is not None and _url(slug) != here:
+    if slug and _url(slug) in by_path and _url(slug) != here:
         return f"did you mean '{href(_url(slug))}'?"
     hrefs = [href(to) + (" (the home page)" if to == _url("index") else "")
              for to in by_path if to != here]

@@ -38,6 +38,7 @@ from site_builder.project import (
     discover_languages,
     load_config,
 )
+from site_builder.quickref import SHEETS
 from site_builder.search import BUNDLE
 from site_builder.templating import bytecode_cache, compile_templates, make_environment
 
@@ -75,7 +76,8 @@ def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
     pages = list(read_pages(root, problems))
     _check_pages(pages, problems)
     unread = {p.path for p in problems[before:]} - {page.source for page in pages}
-    problems.extend(link_problems(pages, complete=not unread))
+    problems.extend(link_problems(pages, complete=not unread,  # and the build's own pages
+                                  generated=[STATUS_SLUG, *SHEETS]))
     profiles, errs, broken = load_profiles(root)
     problems.extend(errs)
     return Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],

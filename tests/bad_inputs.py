@@ -326,6 +326,11 @@ valid("prose: relative link", sub(FM, "## The threshold\n\nThis",
 valid("prose: links to sections", sub(FM, "## The threshold\n\nThis",
                                       "## The threshold\n\n[x](../cardverse/#goal), "
                                       "[y](#the-threshold), [z](../melds/index.html) This"))
+valid("prose: links to the pages the build makes", sub(
+    FM, "## The threshold\n\nThis", "## The threshold\n\n[x](../quick-reference/rami/), "
+    "[y](../translation-status/), [z](../quick-reference/cardverse/index.html) This"))
+case("prose: link to a quick reference sheet that is not made",
+     prose("See [q](../quick-reference/poker/)."), FM, "See [q]")
 valid("prose: mailto link", sub(FM, "## The threshold\n\nThis",
                                 "## The threshold\n\n[x](mailto:a@example.org) This"))
 valid("prose: escaped braces", sub(FM, "{rami40_threshold} points",
