@@ -486,8 +486,6 @@ def _example_block(r: _Reader, line: int, start: int, end: int) -> ExampleBlock 
             r.error(lineno, f"malformed example line {raw!r}: expected 'key: value'")
             continue
         key, value = m.group(1), m.group(2).strip()
-        if len(value) > 1 and value[0] == value[-1] and value[0] in "\"'":
-            value = value[1:-1].strip()  # quoted as YAML front matter often is
         if not value:
             r.error(lineno, f"example field {key!r} has no value")
             continue

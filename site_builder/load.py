@@ -112,8 +112,8 @@ def _check_pages(pages: list[Page], problems: list[Problem]) -> None:
             problems.append(Problem(page.source, page.slug_line,
                                     f"duplicate slug {slug!r}: {others} uses it too; "
                                     "give each page its own slug"))
+    taken = {STATUS_SLUG: "the translation status page", BUNDLE: "the search index"}
     for page in pages:  # a folder the build makes in each language
-        taken = {STATUS_SLUG: "the translation status page", BUNDLE: "the search index"}
         if page.slug in taken:
             problems.append(Problem(page.source, page.slug_line,
                                     f"slug {page.slug!r} is {taken[page.slug]}'s; give this "

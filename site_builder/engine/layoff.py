@@ -53,8 +53,10 @@ def evaluate_layoff(meld: Sequence[Card], added: Sequence[Card], rules: RuleSet)
     if not added:
         return MeldResult(False, None, 0, "nothing_added", combined)
     free = evaluate_meld(combined, rules)
+    if not free.valid or not any(card.is_joker for card in meld):
+        return free
     table = evaluate_meld(meld, rules)
-    if not free.valid or not table.valid or not table.jokers:
+    if not table.valid or not table.jokers:
         return free
     # The table's jokers as the cards they stand for, and the added cards (a joker among
     # them still takes whatever place fits best).
