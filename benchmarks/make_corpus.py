@@ -34,12 +34,12 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from site_builder.checks import GLOSSARY  # noqa: E402
-from site_builder.content import parse_page  # noqa: E402
-from site_builder.examples import PROFILES_FILE  # noqa: E402
-from site_builder.extract import _segment_kinds  # noqa: E402
-from site_builder.i18n import num_plurals, po_path  # noqa: E402
-from site_builder.messages import template_messages  # noqa: E402
+from site_builder.i18n.catalog import num_plurals, po_path  # noqa: E402
+from site_builder.i18n.checks import GLOSSARY  # noqa: E402
+from site_builder.i18n.extract import _segment_kinds  # noqa: E402
+from site_builder.i18n.messages import template_messages  # noqa: E402
+from site_builder.sources.page import parse_page  # noqa: E402
+from site_builder.verify.examples import PROFILES_FILE  # noqa: E402
 
 LANGS = ("ms", "pl", "vi", "id")
 COPIED = ("templates", "babel.cfg", "content/profiles.toml", "content/site.toml")
@@ -311,7 +311,7 @@ def main(argv: list[str] | None = None) -> int:
     import tomllib
 
     profiles = tomllib.loads((ROOT / PROFILES_FILE).read_text(encoding="utf-8"))
-    from site_builder.examples import _profile_lines
+    from site_builder.verify.examples import _profile_lines
 
     lines = (ROOT / PROFILES_FILE).read_text(encoding="utf-8").splitlines()
     for key, table in profiles.items():

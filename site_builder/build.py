@@ -7,7 +7,7 @@
 3. **render** each language into a staging folder next to the output: its catalog is
    read with Babel and checked, its pages and 404 page written, the catalog let go
    (in a pool of processes from :data:`PARALLEL_MIN_PAGES` pages, with ``--jobs`` > 1);
-   then each rendered language is indexed for search (:mod:`site_builder.search`);
+   then each rendered language is indexed for search (:mod:`site_builder.render.search`);
 4. **write** the site-wide files (status pages, chooser, root 404, sitemap, robots,
    assets), then put the staging folder in place of the output in one step.
 
@@ -40,7 +40,7 @@ from site_builder.output import carry_over, clean_stale, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 
 if TYPE_CHECKING:
-    from site_builder.render import Job, LanguageResult
+    from site_builder.render.pages import Job, LanguageResult
 
 # Languages are rendered in a pool of processes only from this many pages: below it,
 # starting the processes costs more than it saves.
@@ -74,10 +74,10 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
                            record["claims"], record["fallbacks"])
     # The stages' modules (Jinja2, Babel, Markdown, the engine) are imported only now: a
     # build with nothing changed takes a third of the time without them.
-    from site_builder.load import load, read_catalog, verify
-    from site_builder.messages import card_terms
-    from site_builder.render import Job, LanguageResult, render_language, render_site_files
-    from site_builder.templating import bytecode_cache
+    from site_builder.i18n.messages import card_terms
+    from site_builder.render.pages import Job, LanguageResult, render_language, render_site_files
+    from site_builder.sources.site import load, read_catalog, verify
+    from site_builder.sources.templates import bytecode_cache
 
     site, problems = load(root, base_url)  # 1. load
     bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None, code_version()[:16])
@@ -95,7 +95,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
         problems = [p for lang in todo for p in _problems(done[lang])]
         if problems:
             raise UserError(problems)
-        from site_builder.search import index as search_index
+        from site_builder.render.search import index as search_index
 
         # each language's search, in the staging folder
         searched = search_index(tmp, todo) if search else {}

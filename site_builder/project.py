@@ -44,7 +44,7 @@ class Config:
 def load_config(root: Path, problems: list[Problem], base_url: str | None = None) -> Config:
     """``content/site.toml``, with *base_url* (if given) in place of the file's, ending
     in ``/``; problems go to *problems*."""
-    from site_builder.settings import read_settings
+    from site_builder.sources.settings import read_settings
 
     settings, errs = read_settings(root)  # each setting checked, each error at its line
     problems.extend(errs)

@@ -458,7 +458,7 @@ def test_heading_ids_are_unique_and_lists_keep_their_start(project: Path) -> Non
 
 
 def test_headings_never_take_an_id_the_templates_give() -> None:
-    from site_builder.content import TEMPLATE_IDS
+    from site_builder.sources.page import TEMPLATE_IDS
 
     given = {found for path in (ROOT / "templates").glob("*.html")
              for found in re.findall(r'\bid="([^"{]*)"', path.read_text(encoding="utf-8"))}

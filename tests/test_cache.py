@@ -19,7 +19,7 @@ from conftest import ROOT, copy_project
 from site_builder import cache
 from site_builder.build import build
 from site_builder.errors import UserError
-from site_builder.load import load
+from site_builder.sources.site import load
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -205,7 +205,7 @@ def test_parallel_build_equals_serial_build(tmp_path: Path) -> None:
 
 
 def test_fast_inline_markdown_equals_markdown() -> None:
-    from site_builder.inline import MarkdownRenderer, is_plain, simple_inline
+    from site_builder.render.markdown import MarkdownRenderer, is_plain, simple_inline
 
     md = MarkdownRenderer()
     pieces = ["a", "Bc", " ", "  ", "*", "**", "`", "[", "]", "(", ")", "x y", ".", ",", "_",
@@ -230,11 +230,11 @@ def test_rendered_coverage_equals_babel_coverage(tmp_path: Path) -> None:
     """The build counts coverage page by page as it renders (the status pages);
     ``i18n stats`` counts it from the whole source catalog. Both give the same counts,
     overall and per page."""
-    from site_builder.i18n import coverage, load_catalog
-    from site_builder.load import verify
-    from site_builder.messages import source_catalog
-    from site_builder.render import Job, LanguageResult, render_language
-    from site_builder.templating import bytecode_cache
+    from site_builder.i18n.catalog import coverage, load_catalog
+    from site_builder.i18n.messages import source_catalog
+    from site_builder.render.pages import Job, LanguageResult, render_language
+    from site_builder.sources.site import verify
+    from site_builder.sources.templates import bytecode_cache
 
     site, problems = load(ROOT)
     verified = verify(site, problems, catalogs=False)

@@ -83,7 +83,7 @@ def test_the_graph_is_read() -> None:
     edges = graph()
     assert "site_builder.build" in edges and "site_builder.engine" in edges
     assert "site_builder.output" in edges["site_builder.build"]
-    assert "site_builder.navigation" in edges["site_builder.render"]
+    assert "site_builder.render.context" in edges["site_builder.render.pages"]
 
 
 def test_circles_are_found() -> None:

@@ -32,7 +32,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     from site_builder.build import build
     from site_builder.errors import UserError
-    from site_builder.settings import base_url_problem
+    from site_builder.sources.settings import base_url_problem
 
     start = time.perf_counter()
     root = args.root

@@ -43,7 +43,7 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from site_builder.errors import UserError
-    from site_builder.load import load, verify
+    from site_builder.sources.site import load, verify
 
     # The claims and the templates' messages, for the report; every problem in one run,
     # as the build reports them, by building the site (writing nothing of the project).
@@ -109,12 +109,12 @@ def untranslated(site: Any, templates: Any) -> list[Any]:
     the catalog has one (fuzzy or empty), else where the English text is.
 
     *templates* are the templates' messages as ``verify`` found them in the trees it
-    compiled (:class:`site_builder.messages.TemplateMessage`), not extracted again.
+    compiled (:class:`site_builder.i18n.messages.TemplateMessage`), not extracted again.
     """
     from site_builder.errors import Problem
-    from site_builder.examples import PROFILES_FILE
-    from site_builder.i18n import coverage_state, load_catalog, po_path
-    from site_builder.messages import page_entries
+    from site_builder.i18n.catalog import coverage_state, load_catalog, po_path
+    from site_builder.i18n.messages import page_entries
+    from site_builder.verify.examples import PROFILES_FILE
 
     source: dict[tuple[Any, str | None], tuple[str, int]] = {}
     for page in sorted(site.pages, key=lambda p: p.source):

@@ -49,8 +49,8 @@ from site_builder.engine import (
     hand_points,
     parse_cards,
     replay,
-    simulate,
 )
+from site_builder.engine.play import simulate
 from site_builder.errors import UserError
 
 GAMES = ", ".join(PRESETS)

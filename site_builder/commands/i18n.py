@@ -3,7 +3,7 @@
 These wrap the extract → init/update → check → compile steps with the project's
 settings: one ``messages`` domain, the POT at ``locales/messages.pot``. Babel extracts
 the messages and makes new catalogs; the files are written as GNU gettext writes them
-(``msgcat``), and ``update`` is ``msgmerge --previous`` (see :mod:`site_builder.pofile`).
+(``msgcat``), and ``update`` is ``msgmerge --previous`` (see :mod:`site_builder.i18n.gnu`).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def percent(text: str) -> float:
 
 def _site(root: Path) -> Any:
     from site_builder.errors import UserError
-    from site_builder.load import load
+    from site_builder.sources.site import load
 
     site, problems = load(root)
     if problems:
@@ -76,8 +76,8 @@ def _site(root: Path) -> Any:
 
 def _write_po(path: Path, catalog: Any, rel: str) -> bool:
     """Write *catalog* (a Babel ``Catalog``) as GNU gettext writes it (see
-    :mod:`site_builder.pofile`); return True if the file changed."""
-    from site_builder.pofile import normalise, write_if_changed
+    :mod:`site_builder.i18n.gnu`); return True if the file changed."""
+    from site_builder.i18n.gnu import normalise, write_if_changed
 
     return write_if_changed(path, normalise(_babel_bytes(catalog), rel))
 
@@ -98,10 +98,10 @@ def template(root: Path) -> Any:
     template that does not parse: its messages cannot be extracted, and a template
     without them would make ``update`` turn their translations obsolete."""
     from site_builder.errors import UserError
-    from site_builder.i18n import SOURCE_LANG, Translator
-    from site_builder.messages import source_catalog
+    from site_builder.i18n.catalog import SOURCE_LANG, Translator
+    from site_builder.i18n.messages import source_catalog
     from site_builder.project import TEMPLATES_DIR
-    from site_builder.templating import bytecode_cache, compile_templates, make_environment
+    from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
 
     site = _site(root)
     env = make_environment(root / TEMPLATES_DIR, Translator(SOURCE_LANG), str,
@@ -113,7 +113,7 @@ def template(root: Path) -> Any:
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    from site_builder.i18n import POT_PATH
+    from site_builder.i18n.catalog import POT_PATH
 
     catalog = template(args.root)
     changed = _write_po(args.root / POT_PATH, catalog, POT_PATH)
@@ -126,8 +126,8 @@ def run_update(args: argparse.Namespace) -> int:
     becomes fuzzy with its previous msgid (``#|``), and an entry the template no longer
     has is kept as obsolete (``#~``), its translation with it, never dropped."""
     from site_builder.errors import Problem, UserError
-    from site_builder.i18n import POT_PATH, discover_languages, load_catalog, po_path
-    from site_builder.pofile import counts, merge, normalise, write_if_changed
+    from site_builder.i18n.catalog import POT_PATH, discover_languages, load_catalog, po_path
+    from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
 
     pot = normalise(_babel_bytes(template(args.root)), POT_PATH)
     langs = args.langs or discover_languages(args.root)
@@ -156,8 +156,8 @@ def run_init(args: argparse.Namespace) -> int:
     from babel.messages.catalog import Catalog
 
     from site_builder.errors import Problem, UserError
-    from site_builder.i18n import SOURCE_LANG, parse_locale, po_path
-    from site_builder.messages import FIXED_DATE, PROJECT
+    from site_builder.i18n.catalog import SOURCE_LANG, parse_locale, po_path
+    from site_builder.i18n.messages import FIXED_DATE, PROJECT
 
     try:
         locale = parse_locale(args.lang)
@@ -195,9 +195,9 @@ def run_compile(args: argparse.Namespace) -> int:
     from babel.messages.mofile import write_mo
 
     from site_builder.errors import UserError
-    from site_builder.i18n import po_path
-    from site_builder.load import read_catalog
-    from site_builder.messages import card_terms, template_messages
+    from site_builder.i18n.catalog import po_path
+    from site_builder.i18n.messages import card_terms, template_messages
+    from site_builder.sources.site import read_catalog
 
     site = _site(args.root)
     terms = card_terms(template_messages(args.root))
@@ -214,8 +214,8 @@ def run_compile(args: argparse.Namespace) -> int:
 
 
 def stats_data(root: Path) -> dict[str, Any]:
-    from site_builder.i18n import coverage, load_catalog
-    from site_builder.messages import source_catalog
+    from site_builder.i18n.catalog import coverage, load_catalog
+    from site_builder.i18n.messages import source_catalog
 
     site = _site(root)
     source = source_catalog(site.root, site.pages, site.profiles)
@@ -258,7 +258,7 @@ def run_stats(args: argparse.Namespace) -> int:
         low = [lang for lang, d in data.items() if d["percent"] < args.fail_under]
         if args.format == "github":
             from site_builder.errors import Problem
-            from site_builder.i18n import po_path
+            from site_builder.i18n.catalog import po_path
             from site_builder.report import print_github
 
             print_github([Problem(po_path(lang), 0,

@@ -19,11 +19,11 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import extract_from_ast
 
-from site_builder.checks import CARD_CONTEXTS
-from site_builder.content import Page
-from site_builder.examples import PROFILES_FILE, Profile
-from site_builder.extract import _segment_kinds
+from site_builder.i18n.checks import CARD_CONTEXTS
+from site_builder.i18n.extract import _segment_kinds
 from site_builder.project import TEMPLATES_DIR
+from site_builder.sources.page import Page
+from site_builder.verify.examples import PROFILES_FILE, Profile
 
 PROJECT = "Rami rules"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)

@@ -21,9 +21,15 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 from site_builder.errors import Problem
-from site_builder.inline import slugify
-from site_builder.inputs import MAX_DIGITS, decode_utf8, read_input
-from site_builder.markup import BLOCK_MARKUP, BLOCK_START_RE, fields, link_targets, segment_problems
+from site_builder.render.markdown import slugify
+from site_builder.sources.files import MAX_DIGITS, decode_utf8, read_input
+from site_builder.sources.segment import (
+    BLOCK_MARKUP,
+    BLOCK_START_RE,
+    fields,
+    link_targets,
+    segment_problems,
+)
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 OPTIONAL_KEYS = ("checker",)
@@ -178,7 +184,7 @@ class _Reader:
 
 def placeholders(text: str) -> list[str]:
     """The ``{name}`` placeholders in *text*, in order; none where its braces do not
-    parse (:func:`~site_builder.markup.segment_problems` says why).
+    parse (:func:`~site_builder.sources.segment.segment_problems` says why).
 
     >>> placeholders("at least {rami40_threshold} points, {{literal}}")
     ['rami40_threshold']
@@ -196,7 +202,7 @@ CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0e-\x1f\x7f]|\r(?!\n)")
 def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[Problem]]:
     """Read, decode and parse the page at *path* (shown as *source*): the page and its
     bytes, or the problems (a file that is not a regular file is one, see
-    :mod:`site_builder.inputs`)."""
+    :mod:`site_builder.sources.files`)."""
     data, problem = read_input(path, source)
     if data is None:
         return None, None, [problem] if problem else []
@@ -525,7 +531,7 @@ def link_problems(pages: list[Page], complete: bool = True,
                   generated: Iterable[str] = ()) -> list[Problem]:
     """A problem for each relative link in *pages* that leads to no page of the site, or
     to no section of its page (a heading's id). The English text is enough: a translation
-    keeps the links of its source (:mod:`site_builder.checks`). With *complete* false,
+    keeps the links of its source (:mod:`site_builder.i18n.checks`). With *complete* false,
     some page did not read: a link to an unknown page may be to it, and is let pass.
     *generated*: the folders of the pages the build makes in each language (``a/b``), which
     a link may lead to as well (without an anchor check).

@@ -21,8 +21,8 @@ from typing import Any, NamedTuple
 from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
-from site_builder.i18n import LoadedCatalog, is_translated, num_plurals, single_count_forms
-from site_builder.markup import translation_problems
+from site_builder.i18n.catalog import LoadedCatalog, is_translated, num_plurals, single_count_forms
+from site_builder.sources.segment import translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")

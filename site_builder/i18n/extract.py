@@ -12,7 +12,7 @@ import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-from site_builder.content import parse_page
+from site_builder.sources.page import parse_page
 
 Extracted = tuple[int, str | None, str, list[str]]
 
@@ -45,7 +45,7 @@ def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
 
 
 def _segment_kinds(page: Any) -> dict[int, str]:
-    from site_builder.content import ExampleBlock, Heading, ListBlock
+    from site_builder.sources.page import ExampleBlock, Heading, ListBlock
 
     kinds = {id(page.title): "page title", id(page.description): "page description (meta)"}
     for block in page.blocks:
@@ -66,7 +66,7 @@ def _extract_profiles(text: str) -> Iterator[Extracted]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return
-    from site_builder.examples import _profile_lines
+    from site_builder.verify.examples import _profile_lines
 
     lines = text.splitlines()
     for key, table in data.items():

@@ -3,8 +3,8 @@ next pages in reading order, and what every page's head and print footer need (t
 ``og:locale`` with its region, the build date).
 
 The build calls two hooks: :func:`common_context` for every page and
-:func:`page_context` for each content page. Search is in :mod:`site_builder.search`, the
-quick-reference sheets in :mod:`site_builder.quickref`.
+:func:`page_context` for each content page. Search is in :mod:`site_builder.render.search`, the
+quick-reference sheets in :mod:`site_builder.render.quickref`.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
                    ) -> dict[str, Any]:
     """What every page's head, search box and print footer take beyond the shared context;
     *href* makes a link to an output file from the page at *path*."""
-    from site_builder.search import context
+    from site_builder.render.search import context
 
     return {"og_locale": og_locale(lang), "build_date": build_date(root),
             **context(lang, path, href)}
@@ -89,7 +89,7 @@ def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
 def toc(blocks: Sequence[Any]) -> list[Any]:
     """The page's sections (its ``##`` headings), for its table of contents; none when a
     page has fewer than :data:`TOC_MIN_SECTIONS`. Each heading's id comes from its English
-    text (:func:`site_builder.inline.slugify`), so a link to a section is the same in every
+    text (:func:`site_builder.sources.segment.slugify`), so a link to a section is the same in every
     language."""
     sections = [Item(id=b.id, text=b.text) for b in blocks
                 if b.type == "heading" and b.level == 2]
@@ -131,7 +131,7 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
         page, title, _ = nav[i]
         return Item(href=relative(path, page_path(lang, page.slug)), title=title)
 
-    from site_builder.quickref import links
+    from site_builder.render.quickref import links
 
     return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
             "sheets": links(lang, relative, path)}

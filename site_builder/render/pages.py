@@ -19,11 +19,8 @@ from babel.messages.catalog import Message
 from babel.numbers import format_decimal
 from markupsafe import Markup
 
-from site_builder import navigation, quickref, rules_data
-from site_builder.content import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.errors import Problem
-from site_builder.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
-from site_builder.i18n import (
+from site_builder.i18n.catalog import (
     Counts,
     Translator,
     bcp47,
@@ -33,13 +30,18 @@ from site_builder.i18n import (
     page_of,
     text_direction,
 )
-from site_builder.inline import MarkdownRenderer, Text
-from site_builder.load import Site, Verified, read_catalog, rule_values
-from site_builder.messages import card_terms
-from site_builder.navigation import page_path, relative
+from site_builder.i18n.messages import card_terms
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR
-from site_builder.templating import make_environment, memoize_macros, template_errors
+from site_builder.render import checker_rules as rules_data
+from site_builder.render import context as navigation
+from site_builder.render import quickref
+from site_builder.render.context import page_path, relative
+from site_builder.render.markdown import MarkdownRenderer, Text
+from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
+from site_builder.sources.site import Site, Verified, read_catalog, rule_values
+from site_builder.sources.templates import make_environment, memoize_macros, template_errors
+from site_builder.verify.examples import GAME_NAMES, PROFILES_FILE, VerifiedTable
 
 ASSETS_DIR = "assets"
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "

@@ -14,21 +14,10 @@ from typing import Any
 from babel.messages.catalog import Catalog
 
 from site_builder import engine
-from site_builder.checks import check_catalog
-from site_builder.content import Page, link_problems, placeholders, read_page
 from site_builder.errors import Problem
-from site_builder.examples import (
-    PROFILES_FILE,
-    Claim,
-    Profile,
-    Verification,
-    VerifiedTable,
-    describe,
-    load_profiles,
-    verify_pages,
-)
-from site_builder.i18n import Translator, load_catalog
-from site_builder.messages import TemplateMessage, card_terms, tree_messages
+from site_builder.i18n.catalog import Translator, load_catalog
+from site_builder.i18n.checks import check_catalog
+from site_builder.i18n.messages import TemplateMessage, card_terms, tree_messages
 from site_builder.project import (
     CONTENT_DIR,
     SOURCE_LANG,
@@ -38,9 +27,20 @@ from site_builder.project import (
     discover_languages,
     load_config,
 )
-from site_builder.quickref import SHEETS
-from site_builder.search import BUNDLE
-from site_builder.templating import bytecode_cache, compile_templates, make_environment
+from site_builder.render.quickref import SHEETS
+from site_builder.render.search import BUNDLE
+from site_builder.sources.page import Page, link_problems, placeholders, read_page
+from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
+from site_builder.verify.examples import (
+    PROFILES_FILE,
+    Claim,
+    Profile,
+    Verification,
+    VerifiedTable,
+    describe,
+    load_profiles,
+    verify_pages,
+)
 
 
 @dataclass
@@ -68,7 +68,7 @@ class Verified:
 
 def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
     """Read content, profiles and settings; report every problem found."""
-    from site_builder.i18n import locale_problems
+    from site_builder.i18n.catalog import locale_problems
 
     problems: list[Problem] = locale_problems(root, SOURCE_LANG)
     config = load_config(root, problems, base_url)
@@ -180,7 +180,7 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), catalogs: bool = T
 def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
                  ) -> tuple[Catalog | None, list[Problem]]:
     """The catalog of *lang* read with Babel, and every problem of reading or checking it
-    (*terms*: the card terms, :func:`site_builder.messages.card_terms`)."""
+    (*terms*: the card terms, :func:`site_builder.i18n.messages.card_terms`)."""
     loaded, problems = load_catalog(root, lang, comments=False)
     if loaded is None:
         return None, problems

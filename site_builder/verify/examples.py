@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Any
 
 from site_builder import engine
-from site_builder.content import ExampleBlock, ExampleRow, Field, Page
 from site_builder.errors import Problem
-from site_builder.inputs import MAX_DIGITS
+from site_builder.sources.files import MAX_DIGITS
+from site_builder.sources.page import ExampleBlock, ExampleRow, Field, Page
 
 GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
 PROFILES_FILE = "content/profiles.toml"
@@ -144,8 +144,8 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozen
     """Read ``content/profiles.toml``; each profile's overrides are checked by the engine,
     each problem at the line of its key. Also the keys of the profiles declared there
     that did not load (their problems are among the problems)."""
-    from site_builder.content import split_lines
-    from site_builder.inputs import read_toml
+    from site_builder.sources.files import read_toml
+    from site_builder.sources.page import split_lines
 
     path = root / PROFILES_FILE
     if not path.exists() and not path.is_symlink():
@@ -306,7 +306,7 @@ def _groups(value: str) -> tuple[tuple[engine.Card, ...], ...]:
     >>> _groups("QH KH AH |")
     Traceback (most recent call last):
     ...
-    site_builder.examples._Bad: group 2 (after '|') holds no card; remove the extra '|'
+    site_builder.verify.examples._Bad: group 2 (after '|') holds no card; remove the extra '|'
     """
     groups = tuple(_cards(part) for part in value.split("|"))
     empty = [n for n, group in enumerate(groups, 1) if not group]

@@ -14,7 +14,7 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 from site_builder.errors import Problem
-from site_builder.inputs import read_toml
+from site_builder.sources.files import read_toml
 
 SITE_FILE = "content/site.toml"
 KNOWN = ("base_url",)
