@@ -97,7 +97,7 @@ def rebuild(root: Path, out: Path, state: State) -> None:
 
     start = time.perf_counter()
     try:
-        result = build(root, out, jobs=1)  # no processes forked from a threaded server
+        result = build(root, out)
         problems: list[str] = []
         done = ", ".join(result.rendered) or "nothing changed"
         message = f"built ({done})"

@@ -9,8 +9,6 @@ import time
 from pathlib import Path
 from typing import Any
 
-from site_builder.cli import bounded
-
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("build", parents=[common], help="build the site into dist/",
@@ -24,8 +22,6 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                    help="treat missing and fuzzy translations as errors")
     p.add_argument("--no-cache", action="store_true",
                    help="neither use nor update the build cache in ROOT/.cache/")
-    p.add_argument("--jobs", type=bounded(1, 256), default=None, metavar="N",
-                   help="processes to render with (default: one per CPU core)")
     p.set_defaults(func=run)
 
 
@@ -51,7 +47,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(problem)
     try:
         result = build(root, out, base_url=args.base_url, strict=args.strict,
-                       cache=not args.no_cache, jobs=args.jobs)
+                       cache=not args.no_cache)
     except OSError as exc:  # the output's disk full, or taken away during the build
         place = Path(os.path.abspath(out)).parent
         names = [Path(os.path.abspath(n)) for n in (exc.filename, exc.filename2) if n]

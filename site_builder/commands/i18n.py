@@ -99,7 +99,7 @@ def template(root: Path) -> Any:
     without them would make ``update`` turn their translations obsolete."""
     from site_builder.errors import UserError
     from site_builder.i18n.catalog import SOURCE_LANG, Translator
-    from site_builder.i18n.messages import source_catalog
+    from site_builder.i18n.messages import source_catalog, template_messages
     from site_builder.project import TEMPLATES_DIR
     from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
 
@@ -109,7 +109,7 @@ def template(root: Path) -> Any:
     problems, _ = compile_templates(env, root / TEMPLATES_DIR)
     if problems:
         raise UserError(problems)
-    return source_catalog(site.root, site.pages, site.profiles)
+    return source_catalog(site.pages, site.profiles, template_messages(site.root))
 
 
 def run_extract(args: argparse.Namespace) -> int:
@@ -214,11 +214,12 @@ def run_compile(args: argparse.Namespace) -> int:
 
 
 def stats_data(root: Path) -> dict[str, Any]:
-    from site_builder.i18n.catalog import coverage, load_catalog
-    from site_builder.i18n.messages import source_catalog
+    from site_builder.i18n.catalog import load_catalog
+    from site_builder.i18n.coverage import coverage
+    from site_builder.i18n.messages import source_catalog, template_messages
 
     site = _site(root)
-    source = source_catalog(site.root, site.pages, site.profiles)
+    source = source_catalog(site.pages, site.profiles, template_messages(site.root))
     data: dict[str, Any] = {}
     for lang in site.languages[1:]:
         loaded, problems = load_catalog(root, lang)
@@ -239,7 +240,7 @@ def run_stats(args: argparse.Namespace) -> int:
     except UserError as exc:
         if args.format != "github":
             raise
-        from site_builder.report import print_github  # a catalog it cannot read, annotated
+        from site_builder.errors import print_github  # a catalog it cannot read, annotated
 
         print_github(exc.problems, [], "translation coverage")
         print(f"site-builder i18n stats: {len(exc.problems)} errors", file=sys.stderr)
@@ -257,9 +258,8 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.fail_under is not None:
         low = [lang for lang, d in data.items() if d["percent"] < args.fail_under]
         if args.format == "github":
-            from site_builder.errors import Problem
+            from site_builder.errors import Problem, print_github
             from site_builder.i18n.catalog import po_path
-            from site_builder.report import print_github
 
             print_github([Problem(po_path(lang), 0,
                                   f"{lang} is {data[lang]['percent']}% translated, under the "

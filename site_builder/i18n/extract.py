@@ -66,10 +66,10 @@ def _extract_profiles(text: str) -> Iterator[Extracted]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return
-    from site_builder.verify.examples import _profile_lines
+    from site_builder.sources.profiles import profile_lines
 
     lines = text.splitlines()
     for key, table in data.items():
         if isinstance(table, dict) and isinstance(table.get("name"), str):
-            _, line = _profile_lines(lines, key)
+            _, line = profile_lines(lines, key)
             yield line, None, table["name"], [f"rule profile name ({key})"]

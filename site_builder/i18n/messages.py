@@ -23,7 +23,7 @@ from site_builder.i18n.checks import CARD_CONTEXTS
 from site_builder.i18n.extract import _segment_kinds
 from site_builder.project import TEMPLATES_DIR
 from site_builder.sources.page import Page
-from site_builder.verify.examples import PROFILES_FILE, Profile
+from site_builder.sources.profiles import PROFILES_FILE, Profile
 
 PROJECT = "Rami rules"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -95,25 +95,28 @@ def page_entries(page: Page) -> Iterator[SourceEntry]:
                [kinds.get(id(segment), "paragraph")])
 
 
-def other_entries(root: Path, profiles: dict[str, Profile]) -> Iterator[SourceEntry]:
+def other_entries(profiles: dict[str, Profile], templates: Iterable[TemplateMessage]
+                  ) -> Iterator[SourceEntry]:
     """The source messages that are not in pages: rule profile names, template strings."""
     for profile in sorted(profiles.values(), key=lambda p: p.line):
         yield (profile.name, None, PROFILES_FILE, profile.name_line,
                [f"rule profile name ({profile.key})"])
-    for message in template_messages(root):
+    for message in templates:
         yield (message.msgid, message.context, message.source, message.line,
                list(message.comments))
 
 
-def source_catalog(root: Path, pages: Iterable[Page], profiles: dict[str, Profile]) -> Catalog:
+def source_catalog(pages: Iterable[Page], profiles: dict[str, Profile],
+                   templates: Iterable[TemplateMessage]) -> Catalog:
     """The template catalog: content segments by page, then rule profile names, then
-    template strings."""
+    template strings (*templates*: :func:`template_messages`, or :func:`tree_messages` where
+    the comments are not needed)."""
     catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
                       creation_date=FIXED_DATE, fuzzy=False)
     for page in sorted(pages, key=lambda p: p.source):
         for msgid, context, source, line, comments in page_entries(page):
             catalog.add(msgid, locations=[(source, line)], auto_comments=comments,
                         context=context)
-    for msgid, context, source, line, comments in other_entries(root, profiles):
+    for msgid, context, source, line, comments in other_entries(profiles, templates):
         catalog.add(msgid, locations=[(source, line)], auto_comments=comments, context=context)
     return catalog

@@ -6,7 +6,7 @@ reader's browser. It must not hold rule numbers of its own: the build writes
 profiles of ``content/profiles.toml``, so that changing a rule set changes both
 engines. ``tests/test_checker_js.py`` proves the two agree.
 
->>> from site_builder.verify.examples import Profile
+>>> from site_builder.sources.profiles import Profile
 >>> data = rules_table({"house": Profile("house", "house rules", {"joker_value": 15}, 1, 2)})
 >>> data["rami51"]["house"]["joker_value"], data["rami51"]["house"]["opening_threshold"]
 (15, 51)

@@ -111,13 +111,6 @@ class MarkdownRenderer:
         return Markup(html)
 
 
-@functools.lru_cache(maxsize=1024)  # a heading's id is that of its English text, in every language
-def slugify(text: str) -> str:
-    from markdown.extensions.toc import slugify as md_slugify
-
-    return str(md_slugify(text, "-")) or "section"
-
-
 _LANG_EN = Markup(' lang="en"')
 _NO_ATTR = Markup("")
 

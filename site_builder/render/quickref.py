@@ -14,11 +14,7 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.engine.scoring import card_hand_points
-
-# The sheets: slug under the language folder, and the games each covers (Rami 40 and 51
-# differ only in the first meld, so they share a sheet).
-SHEETS = {"quick-reference/rami": ("rami40", "rami51"),
-          "quick-reference/cardverse": ("cardverse",)}
+from site_builder.project import SHEETS
 
 
 def _laid(cards: str, rules: engine.RuleSet) -> tuple[int, ...] | None:

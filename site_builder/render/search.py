@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.errors import UserError
+from site_builder.project import BUNDLE
 
-BUNDLE = "pagefind"  # in each language's folder
 # Inside the indexed <main>: the ways around the page, not its rules.
 EXCLUDE = ".breadcrumbs, .toc, .pager, .to-top, .printed, .checker"
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces

@@ -12,14 +12,13 @@ import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import jinja2
 from markupsafe import escape
 
 from site_builder import engine
 from site_builder.errors import Problem, UserError
-from site_builder.i18n.catalog import Translator
 
 
 class CheckedBytecodeCache(jinja2.FileSystemBytecodeCache):
@@ -70,7 +69,17 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
     return CheckedBytecodeCache(str(directory), f"%s-{version}.cache")
 
 
-def make_environment(templates_dir: Path, translator: Translator, number: Callable[[Any], str],
+class Translations(Protocol):
+    """What the templates' gettext calls need of a language's translations (as
+    :class:`site_builder.i18n.catalog.Translator` gives them)."""
+
+    def gettext(self, text: str, context: str | None = None) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, context: str | None = None
+                 ) -> str: ...
+
+
+def make_environment(templates_dir: Path, translator: Translations, number: Callable[[Any], str],
                      bytecode: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
     """A Jinja2 environment for one language: autoescape, StrictUndefined, gettext
     installed."""
