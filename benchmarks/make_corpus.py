@@ -39,7 +39,7 @@ from site_builder.i18n.checks import GLOSSARY  # noqa: E402
 from site_builder.i18n.extract import _segment_kinds  # noqa: E402
 from site_builder.i18n.messages import template_messages  # noqa: E402
 from site_builder.sources.page import parse_page  # noqa: E402
-from site_builder.verify.examples import PROFILES_FILE  # noqa: E402
+from site_builder.sources.profiles import PROFILES_FILE  # noqa: E402
 
 LANGS = ("ms", "pl", "vi", "id")
 COPIED = ("templates", "babel.cfg", "content/profiles.toml", "content/site.toml")
@@ -311,11 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     import tomllib
 
     profiles = tomllib.loads((ROOT / PROFILES_FILE).read_text(encoding="utf-8"))
-    from site_builder.verify.examples import _profile_lines
+    from site_builder.sources.profiles import profile_lines
 
     lines = (ROOT / PROFILES_FILE).read_text(encoding="utf-8").splitlines()
     for key, table in profiles.items():
-        add(table["name"], None, (PROFILES_FILE, _profile_lines(lines, key)[1]),
+        add(table["name"], None, (PROFILES_FILE, profile_lines(lines, key)[1]),
             f"rule profile name ({key})")
     for m in template_messages(ROOT):
         add(m.msgid, m.context, (m.source, m.line), " ".join(m.comments))

@@ -35,7 +35,7 @@ from site_builder.engine import (
 from site_builder.engine.cards import JOKER_ORDINAL
 from site_builder.render.checker_rules import compact_table, rules_asset, rules_table
 from site_builder.sources.page import parse_page
-from site_builder.verify.examples import load_profiles
+from site_builder.sources.profiles import load_profiles
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "checker" / "run_checker.js"

@@ -325,7 +325,8 @@ def test_the_builds_template_messages_are_babels(project: Path) -> None:
     template is parsed once), not from Babel's extractor: the same messages, in the same
     order, at the same lines."""
     from site_builder.i18n.messages import template_messages
-    from site_builder.sources.site import load, verify
+    from site_builder.sources.site import load
+    from site_builder.verify import verify
 
     (project / "templates" / "tricky.html").write_text(TRICKY_TEMPLATE, encoding="utf-8")
     babel = [(m.source, m.line, m.context, m.msgid) for m in template_messages(project)]
@@ -333,5 +334,5 @@ def test_the_builds_template_messages_are_babels(project: Path) -> None:
     assert ("templates/tricky.html", 4, "seat", ("{n} seat", "{n} seats")) in babel
     assert len(babel) > 100
     site, problems = load(project)
-    built = verify(site, problems, catalogs=False).templates
+    built = verify(site, problems).templates
     assert [(m.source, m.line, m.context, m.msgid) for m in built] == babel

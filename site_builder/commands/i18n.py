@@ -197,7 +197,7 @@ def run_compile(args: argparse.Namespace) -> int:
     from site_builder.errors import UserError
     from site_builder.i18n.catalog import po_path
     from site_builder.i18n.messages import card_terms, template_messages
-    from site_builder.sources.site import read_catalog
+    from site_builder.verify import read_catalog
 
     site = _site(args.root)
     terms = card_terms(template_messages(args.root))

@@ -26,6 +26,7 @@ def link_problems(pages: list[Page], complete: bool = True,
     *generated*: the folders of the pages the build makes in each language (``a/b``), which
     a link may lead to as well (without an anchor check).
 
+    >>> from site_builder.sources.page import Paragraph, Segment
     >>> def page(slug, *blocks):
     ...     return Page(f"content/{slug}.md", slug, 0, Segment(slug, 2), Segment("d", 5), blocks)
     >>> pages = [page("index", Paragraph(Segment("[a](melds/#sets) [b](#nope)", 8))),

@@ -4,6 +4,9 @@ One build per session: ``site-builder build --out TMP --base-url http://127.0.0.
 served by ``http.server`` in a thread. The server is bound before the build, so the base
 URL baked into the 404 pages, canonical links and sitemap is the one actually served.
 Chromium is Debian's (/usr/bin/chromium); ``playwright install`` is never needed.
+
+Every test that drives the browser gets the ``browser`` marker (``-m "not browser"`` runs
+the checks of the built files alone).
 """
 
 from __future__ import annotations
@@ -18,15 +21,29 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from .e2e_site import CHROMIUM, PAGES, ROOT, SCREENSHOTS, ServedSite
+from .e2e_site import CHROMIUM, PAGES, ROOT, TEMPLATE_PAGES, ServedSite
+from .visit import DESKTOP, Tab, serve_axe
+
+HERE = Path(__file__).resolve().parent
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test that asks for ``site_page`` runs once for every page in every language."""
+    """A test that asks for ``site_page`` runs once for every page in every language; one
+    that asks for ``template_page``, once for one page of each template (TEMPLATE_PAGES)."""
     if "site_page" in metafunc.fixturenames:
         metafunc.parametrize("site_page", PAGES, ids=[p.id for p in PAGES])
+    if "template_page" in metafunc.fixturenames:
+        metafunc.parametrize("template_page", TEMPLATE_PAGES, ids=[p.id for p in TEMPLATE_PAGES])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The ``browser`` marker on every test here that uses Playwright's browser (directly,
+    or through ``page``, ``context``, ``tab``...)."""
+    for item in items:
+        if HERE in Path(item.path).parents and "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -97,7 +114,24 @@ def page(page: Page) -> Page:
 
 
 @pytest.fixture(scope="session")
-def screenshots_dir() -> Path:
-    """Screenshots for review by a person; git-ignored, never compared by a test."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    return SCREENSHOTS
+def shared_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """One context for the visits of every page (the CSP enforced, no cache: routing
+    disables it, so that every visit loads each of its files, as a first visit does)."""
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP)
+    context.set_default_timeout(10_000)
+    context.set_default_navigation_timeout(10_000)
+    serve_axe(context)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext) -> Iterator[Tab]:
+    """A tab reused by a module's tests, one ``Tab.open`` per page and viewport."""
+    page = shared_context.new_page()
+    try:
+        yield Tab(page)
+    finally:
+        page.close()
