@@ -29,7 +29,7 @@ from site_builder.cache import (
     write_record,
 )
 from site_builder.errors import Problem, UserError
-from site_builder.output import clean_stale, staging, swap
+from site_builder.output import clean_stale, locked, staging, swap
 from site_builder.project import CACHE_DIR, SOURCE_LANG, output_problem
 from site_builder.render import search
 from site_builder.render.pages import Job, render_language, render_site_files, summary
@@ -85,7 +85,13 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     if refused is not None:
         raise UserError([refused])
     out = out.resolve()
-    clean_stale(out)  # what killed builds left next to it
+    with locked(out):  # another build of *out* waits
+        clean_stale(out)  # what killed builds left next to it
+        return _build(root, out, base_url, strict, cache, search_index)
+
+
+def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
+           search_index: bool) -> BuildResult:
     inputs = hash_inputs(root, base_url) if cache else None
     found = read_record(root, out) if inputs is not None else None
     if found is not None and found.get("site") == inputs and files_match(out, found["files"]):
