@@ -32,6 +32,16 @@ def po_path(lang: str) -> str:
     return f"{LOCALES_DIR}/{lang}/LC_MESSAGES/{DOMAIN}.po"
 
 
+def page_path(lang: str, slug: str) -> str:
+    """The output file of a page: ``pl/index.html``, ``pl/first-meld/index.html``."""
+    return f"{lang}/index.html" if slug == "index" else f"{lang}/{slug}/index.html"
+
+
+def page_folder(lang: str, slug: str) -> str:
+    """The folder of a page, as a link from the site's root gives it: ``/pl/first-meld/``."""
+    return "/" + page_path(lang, slug).removesuffix("index.html")
+
+
 def discover_languages(root: Path) -> list[str]:
     """Languages that have a catalog, sorted by code."""
     base = root / LOCALES_DIR

@@ -9,6 +9,12 @@ import time
 from pathlib import Path
 from typing import Any
 
+from site_builder.build import build
+from site_builder.errors import UserError
+from site_builder.output import try_writing
+from site_builder.project import output_problem
+from site_builder.sources.settings import base_url_problem
+
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     p = sub.add_parser("build", parents=[common], help="build the site into dist/",
@@ -26,10 +32,6 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.build import build
-    from site_builder.errors import UserError
-    from site_builder.sources.settings import base_url_problem
-
     start = time.perf_counter()
     root = args.root
     out = args.out if args.out is not None else root / "dist"
@@ -37,7 +39,6 @@ def run(args: argparse.Namespace) -> int:
         why = base_url_problem(args.base_url)
         if why is not None:
             raise UserError(f"--base-url: {why.replace('base_url must', 'it must', 1)}")
-    from site_builder.project import output_problem
 
     refused = output_problem(root, out)  # sources first: the worse mistake
     if refused is not None:
@@ -77,8 +78,6 @@ def out_problem(out: Path) -> str | None:
     folder can be written is tried (a folder made and removed), not asked of
     ``os.access``: root may write anywhere by permissions, yet not in /proc or /sys, nor
     on a read-only file system (issue 14, class 10)."""
-    from site_builder.output import try_writing
-
     if out.exists() and not out.is_dir():
         return f"--out {out}: it is a file, not a folder; pass --out with a folder"
     for parent in [out, *out.parents]:

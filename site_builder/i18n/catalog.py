@@ -23,6 +23,8 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po
 
 from site_builder.errors import Problem
+from site_builder.i18n.gnu import babel_readable, gnu_readable
+from site_builder.i18n.lint import structure_problems
 from site_builder.project import (  # noqa: F401 - the catalogs' paths, for the commands
     DOMAIN,
     LOCALES_DIR,
@@ -31,7 +33,7 @@ from site_builder.project import (  # noqa: F401 - the catalogs' paths, for the 
     discover_languages,
     po_path,
 )
-from site_builder.sources.files import decode_utf8
+from site_builder.sources.files import decode_utf8, not_regular
 
 
 def parse_locale(lang: str) -> Locale:
@@ -152,7 +154,6 @@ def load_catalog(root: Path, lang: str, comments: bool = True
     problem = folder_problem(lang)
     if problem is not None:
         return None, [problem]
-    from site_builder.i18n.gnu import babel_readable, gnu_readable
 
     # as GNU gettext reads it (no byte order mark, CR or CRLF line ends as LF), with
     # GNU's #~| lines as Babel can read them
@@ -163,7 +164,6 @@ def load_catalog(root: Path, lang: str, comments: bool = True
     syntax = po_syntax_problem(text)
     if syntax is not None:
         return None, [Problem(rel, syntax[0], f"syntax error in catalog: {syntax[1]}")]
-    from site_builder.i18n.lint import structure_problems
 
     # what Babel lets through (issue 14), and what it refuses in words of its own
     language = parse_locale(lang).english_name or lang
@@ -283,8 +283,6 @@ _PLURAL_FUNCS: dict[str, Any] = {}
 
 
 def _plural_index(expr: str, n: int) -> int:
-    import gettext
-
     func = _PLURAL_FUNCS.get(expr)
     if func is None:
         func = _PLURAL_FUNCS[expr] = gettext.c2py(expr)
@@ -295,8 +293,6 @@ def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:
     """The catalogs' files: a catalog for the source language would replace the English
     pages; one that is not a regular file (a directory, a dangling symlink, a FIFO) would
     drop its language without a word. Both are refused."""
-    from site_builder.sources.files import not_regular
-
     problems = []
     base = root / LOCALES_DIR
     for folder in sorted(base.iterdir()) if base.is_dir() else ():

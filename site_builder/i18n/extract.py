@@ -12,7 +12,8 @@ import tomllib
 from collections.abc import Collection, Iterator, Mapping
 from typing import IO, Any
 
-from site_builder.sources.page import parse_page
+from site_builder.sources.page import ExampleBlock, Heading, ListBlock, parse_page
+from site_builder.sources.profiles import profile_lines
 
 Extracted = tuple[int, str | None, str, list[str]]
 
@@ -45,8 +46,6 @@ def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
 
 
 def _segment_kinds(page: Any) -> dict[int, str]:
-    from site_builder.sources.page import ExampleBlock, Heading, ListBlock
-
     kinds = {id(page.title): "page title", id(page.description): "page description (meta)"}
     for block in page.blocks:
         if isinstance(block, Heading):
@@ -66,7 +65,6 @@ def _extract_profiles(text: str) -> Iterator[Extracted]:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError:
         return
-    from site_builder.sources.profiles import profile_lines
 
     lines = text.splitlines()
     for key, table in data.items():

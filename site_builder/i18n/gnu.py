@@ -31,14 +31,18 @@ Homebrew's ``gettext`` package) is needed by these three commands only: ``build`
 
 from __future__ import annotations
 
+import bisect
 import codecs
 import functools
+import io
 import os
 import re
 import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from babel.messages.pofile import read_po
 
 from site_builder.errors import Problem, UserError
 
@@ -194,10 +198,6 @@ def _entries(data: bytes, fuzzy_only: bool = False) -> tuple[list[Entry], list[E
     """``(key, translated, block index)`` of each entry of catalog *data* (the header
     excluded), the active ones (only the fuzzy translated ones with *fuzzy_only*) and
     the obsolete ones."""
-    import bisect
-    import io
-
-    from babel.messages.pofile import read_po
 
     blocks = _blocks(data)
     # the first line of each block, to find the block of an entry from its msgid's line

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import functools
 import os
-import posixpath
 import re
 import subprocess
 from collections.abc import Callable, Sequence
@@ -19,6 +18,14 @@ from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
+
+from babel import Locale
+from babel.core import get_global
+
+from site_builder.project import page_path
+from site_builder.render import search
+from site_builder.render.quickref import links
+from site_builder.render.urls import relative
 
 # Pages with at least this many sections get a table of contents.
 TOC_MIN_SECTIONS = 2
@@ -32,9 +39,6 @@ def og_locale(lang: str) -> str:
     >>> [og_locale(lang) for lang in ("en", "ms", "pl", "vi", "id")]
     ['en_US', 'ms_MY', 'pl_PL', 'vi_VN', 'id_ID']
     """
-    from babel import Locale
-    from babel.core import get_global
-
     likely = get_global("likely_subtags").get(lang, lang)
     locale = Locale.parse(likely)
     return f"{locale.language}_{locale.territory}" if locale.territory else locale.language
@@ -62,28 +66,12 @@ def build_date(root: Path) -> str | None:
         return None
 
 
-def root_path(base_url: str) -> str:
-    """The path of the site's root in *base_url*, which the 404 pages link from: a 404
-    page is served at any address, so its links cannot be relative, and with the host left
-    out they work on any host (a local preview, a mirror).
-
-    >>> root_path("https://rami.example.org/"), root_path("https://example.org/rami/")
-    ('/', '/rami/')
-    """
-    from urllib.parse import urlsplit
-
-    path = urlsplit(base_url).path or "/"
-    return path if path.endswith("/") else path + "/"
-
-
 def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
                    ) -> dict[str, Any]:
     """What every page's head, search box and print footer take beyond the shared context;
     *href* makes a link to an output file from the page at *path*."""
-    from site_builder.render.search import context
-
     return {"og_locale": og_locale(lang), "build_date": build_date(root),
-            **context(lang, path, href)}
+            **search.context(lang, path, href)}
 
 
 def toc(blocks: Sequence[Any]) -> list[Any]:
@@ -96,31 +84,6 @@ def toc(blocks: Sequence[Any]) -> list[Any]:
     return sections if len(sections) >= TOC_MIN_SECTIONS else []
 
 
-def page_path(lang: str, slug: str) -> str:
-    """The output file of a page: ``pl/index.html``, ``pl/first-meld/index.html``."""
-    return f"{lang}/index.html" if slug == "index" else f"{lang}/{slug}/index.html"
-
-
-def relative(from_file: str, to_file: str) -> str:
-    """A relative link from one output file to another (works from ``file://``).
-
-    >>> relative("pl/first-meld/index.html", "ms/first-meld/index.html")
-    '../../ms/first-meld/index.html'
-    >>> relative("index.html", "assets/site.css")
-    'assets/site.css'
-    """
-    if ".." in from_file or ".." in to_file or from_file.startswith("/") \
-            or to_file.startswith("/") or "//" in from_file or "//" in to_file \
-            or "/./" in f"/{from_file}/{to_file}/":
-        return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
-    src = from_file.split("/")[:-1]
-    dst = to_file.split("/")
-    common = 0
-    while common < len(src) and common < len(dst) - 1 and src[common] == dst[common]:
-        common += 1
-    return "../" * (len(src) - common) + "/".join(dst[common:])
-
-
 def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[Any]
                  ) -> dict[str, Any]:
     """A content page's contents, and its previous and next pages in reading order (the
@@ -130,8 +93,6 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
             return None
         page, title, _ = nav[i]
         return Item(href=relative(path, page_path(lang, page.slug)), title=title)
-
-    from site_builder.render.quickref import links
 
     return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
             "sheets": links(lang, relative, path)}

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 import markdown
+from markdown.extensions.smarty import SmartyExtension
 from markupsafe import Markup
 
 
@@ -93,7 +94,6 @@ class MarkdownRenderer:
     @property
     def _md(self) -> markdown.Markdown:
         if self._markdown is None:  # made on first use: plain text never needs it
-            from markdown.extensions.smarty import SmartyExtension
 
             self._markdown = markdown.Markdown(
                 extensions=[_NoRawHtml(), SmartyExtension(smart_quotes=False)])

@@ -24,12 +24,11 @@ from site_builder.i18n.catalog import Translator, bcp47, native_names, text_dire
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.i18n.messages import source_catalog
 from site_builder.output import write_file
-from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR
+from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, page_path
 from site_builder.render import checker_rules as rules_data
-from site_builder.render import context as navigation
-from site_builder.render import quickref
-from site_builder.render.context import page_path, relative
+from site_builder.render import context, quickref
 from site_builder.render.markdown import MarkdownRenderer, Text
+from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.sources.profiles import GAME_NAMES
 from site_builder.sources.site import Site
@@ -60,10 +59,6 @@ def nav_indexes(count: int, current: int | None) -> range | list[int]:
     middle = NAV_AROUND + 1 if current is None else current
     start = max(1, min(middle - NAV_AROUND, count - 2 * NAV_AROUND - 1))
     return [0, *range(start, min(count, start + 2 * NAV_AROUND + 1))]
-
-
-def page_url(base_url: str, lang: str, slug: str) -> str:
-    return base_url + (f"{lang}/" if slug == "index" else f"{lang}/{slug}/")
 
 
 @functools.lru_cache(maxsize=4096)
@@ -164,14 +159,14 @@ def _render_language(job: Job, lang: str, result: LanguageResult) -> LanguageRes
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=_nav(nav, path, lang, page.slug, index),
                    games=GAME_NAMES, profiles=site.profiles)
-        ctx.update(navigation.page_context(nav, path, lang, index, blocks))
+        ctx.update(context.page_context(nav, path, lang, index, blocks))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
     path = f"{lang}/404.html"
     ctx = _common(site, lang, None, path, job.names, absolute=True)
     ctx.update(nav=_nav(nav, path, lang, None, None,
-                    navigation.root_path(site.config.base_url)),
+                    root_path(site.config.base_url)),
                percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
     quickref.render(lang, env, emit, lambda slug, path: _common(  # the quick-reference sheets
@@ -206,7 +201,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
             not_found.append({"lang": bcp47(lang), "name": names[lang],
                               "title": translator.gettext("Page not found"),
                               "link": translator.gettext("Go to the rules index"),
-                              "href": navigation.root_path(site.config.base_url)
+                              "href": root_path(site.config.base_url)
                               + page_path(lang, "index")})
             if lang == SOURCE_LANG:
                 chooser_env = env
@@ -225,7 +220,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
         if asset.is_file():
             data = asset.read_bytes()
             emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
-                 navigation.stylesheet(data) if asset.suffix == ".css" else data)
+                 context.stylesheet(data) if asset.suffix == ".css" else data)
     emit(rules_data.ASSET, rules_data.rules_asset(site.profiles))  # the checker's rule data
     return written
 
@@ -315,7 +310,7 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
             names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
     """Context every template gets: links, switcher, alternates, metadata."""
     base = site.config.base_url
-    root = navigation.root_path(base)  # the 404 pages link from the site's root: any host
+    root = root_path(base)  # the 404 pages link from the site's root: any host
 
     def href(target: str) -> str:
         return root + target if absolute else relative(path, target)
@@ -347,7 +342,7 @@ def _common(site: Site, lang: str, slug: str | None, path: str,
         "csp": CSP,
         "slug": slug,
         "nav": [],
-        **navigation.common_context(site.root, lang, path, href),
+        **context.common_context(site.root, lang, path, href),
     }
 
 

@@ -22,6 +22,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pagefind_bin
+
 from site_builder.errors import UserError
 from site_builder.project import BUNDLE
 
@@ -73,7 +75,6 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
     the real site: 0.46 s for the five languages through Python, 0.17 s directly)."""
     if not available():
         raise UserError(MISSING)
-    import pagefind_bin
 
     written: dict[str, tuple[int, int]] = {}
     for lang in langs:

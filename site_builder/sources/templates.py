@@ -19,6 +19,7 @@ from markupsafe import escape
 
 from site_builder import engine
 from site_builder.errors import Problem, UserError
+from site_builder.sources.files import decode_utf8, not_regular
 
 
 class CheckedBytecodeCache(jinja2.FileSystemBytecodeCache):
@@ -250,8 +251,6 @@ def compile_templates(env: jinja2.Environment, templates: Path
     it is there: a problem for each that does not compile (or is not a regular UTF-8
     file), and each template's syntax tree by name (for its messages,
     :func:`site_builder.i18n.messages.tree_messages`)."""
-    from site_builder.sources.files import decode_utf8, not_regular
-
     assert env.loader is not None and env.bytecode_cache is not None
     problems = [p for p in (not_regular(path, f"{templates.name}/"
                                         f"{path.relative_to(templates).as_posix()}")

@@ -8,13 +8,9 @@ from collections.abc import Iterable
 from urllib.parse import urljoin, urlsplit
 
 from site_builder.errors import Problem
+from site_builder.project import SOURCE_LANG, page_folder
 from site_builder.sources.page import PAGE_IDS, Heading, Page
 from site_builder.sources.segment import link_targets
-
-
-def _url(slug: str) -> str:
-    """The path of a page's folder in one language (the same in every language)."""
-    return "/en/" if slug == "index" else f"/en/{slug}/"
 
 
 def link_problems(pages: list[Page], complete: bool = True,
@@ -41,8 +37,8 @@ def link_problems(pages: list[Page], complete: bool = True,
     did you mean '../'?
     link to a page as seen from this one: ../ (the home page), or '#id' for a section of this page
     """
-    by_path: dict[str, Page | None] = {_url(page.slug): page for page in pages}
-    by_path.update((_url(folder), None) for folder in generated)
+    by_path: dict[str, Page | None] = {_folder(page.slug): page for page in pages}
+    by_path.update((_folder(folder), None) for folder in generated)
     problems = []
     for page in pages:
         for segment in page.segments():
@@ -68,7 +64,7 @@ def _broken_link(target: str, page: Page, by_path: dict[str, Page | None], compl
     if target.startswith("/"):
         return ("is an absolute path, which breaks when the site is published in a folder; "
                 "write it as seen from this page, e.g. '../melds/'")
-    here = _url(page.slug)
+    here = _folder(page.slug)
     resolved = urlsplit(urljoin("https://site.invalid" + here, target))
     path = resolved.path.removesuffix("index.html")
     if path not in by_path:
@@ -94,10 +90,15 @@ def _page_hint(path: str, here: str, by_path: dict[str, Page | None]) -> str:
         return posixpath.relpath(to, here) + "/"
 
     slug = path.rstrip("/").rsplit("/", 1)[-1].lower()
-    if slug and _url(slug) in by_path and _url(slug) != here:
-        return f"did you mean '{href(_url(slug))}'?"
-    hrefs = [href(to) + (" (the home page)" if to == _url("index") else "")
+    if slug and _folder(slug) in by_path and _folder(slug) != here:
+        return f"did you mean '{href(_folder(slug))}'?"
+    hrefs = [href(to) + (" (the home page)" if to == _folder("index") else "")
              for to in by_path if to != here]
     shown = ", ".join(hrefs[:15]) + (", ..." if len(hrefs) > 15 else "")
     return (f"link to a page as seen from this one: {shown}, or '#id' for a section of "
             "this page")
+
+
+def _folder(slug: str) -> str:
+    """The folder of a page in one language (the same in every language)."""
+    return page_folder(SOURCE_LANG, slug)
