@@ -32,7 +32,8 @@ from site_builder.errors import Problem, UserError
 from site_builder.output import clean_stale, locked, staging, swap
 from site_builder.project import CACHE_DIR, SOURCE_LANG, output_problem
 from site_builder.render import search
-from site_builder.render.pages import Job, render_language, render_site_files, summary
+from site_builder.render.pages import Job, render_language, summary
+from site_builder.render.site_files import render_site_files
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache
 from site_builder.verify import Verified, verify

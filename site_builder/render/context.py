@@ -22,13 +22,49 @@ from typing import Any
 from babel import Locale
 from babel.core import get_global
 
-from site_builder.project import page_path
+from site_builder.i18n.catalog import bcp47, text_direction
+from site_builder.project import SOURCE_LANG, STATUS_SLUG, page_path
 from site_builder.render import search
+from site_builder.render.markdown import Text
 from site_builder.render.quickref import links
-from site_builder.render.urls import relative
+from site_builder.render.urls import page_url, relative, root_path
+from site_builder.sources.page import Page
+from site_builder.sources.site import Site
 
 # Pages with at least this many sections get a table of contents.
 TOC_MIN_SECTIONS = 2
+
+
+ASSETS_DIR = "assets"
+# The pages' Content-Security-Policy: their own files only. Pagefind fetches its index and
+# runs it as WebAssembly, in a worker: pages with search need 'wasm-unsafe-eval'
+# (compiling WebAssembly; it allows no JavaScript eval) and connect-src 'self' (fetching
+# the index); the worker is covered by script-src 'self'.
+CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
+       "base-uri 'none'; form-action 'none'")
+SEARCH_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
+              "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+              "base-uri 'none'; form-action 'none'")
+
+# A site with up to this many pages lists every page in every page's navigation; a
+# larger one lists the pages around the current one (the home page lists them all).
+NAV_FULL_UP_TO = 50
+NAV_AROUND = 5
+
+
+def nav_indexes(count: int, current: int | None) -> range | list[int]:
+    """Which pages (by position) a page's navigation lists.
+
+    >>> list(nav_indexes(3, 1))
+    [0, 1, 2]
+    >>> nav_indexes(100, 40), nav_indexes(100, None), nav_indexes(100, 0) == range(100)
+    ([0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], True)
+    """
+    if count <= NAV_FULL_UP_TO or current == 0:
+        return range(count)
+    middle = NAV_AROUND + 1 if current is None else current
+    start = max(1, min(middle - NAV_AROUND, count - 2 * NAV_AROUND - 1))
+    return [0, *range(start, min(count, start + 2 * NAV_AROUND + 1))]
 
 
 @functools.cache
@@ -112,3 +148,54 @@ def stylesheet(css: bytes) -> bytes:
     text = re.sub(rb",\s+", b",", text).replace(b";}", b"}")
     lines = text.replace(b"}", b"}\n").splitlines()
     return b"".join(line.strip() + b"\n" for line in lines if line.strip())
+
+
+def common(site: Site, lang: str, slug: str | None, path: str,
+            names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
+    """Context every template gets: links, switcher, alternates, metadata."""
+    base = site.config.base_url
+    root = root_path(base)  # the 404 pages link from the site's root: any host
+
+    def href(target: str) -> str:
+        return root + target if absolute else relative(path, target)
+
+    switcher = []
+    alternates = []
+    if slug is not None:
+        for other in site.languages:
+            switcher.append(Item(lang=bcp47(other), name=names[other], current=other == lang,
+                                 href=href(page_path(other, slug))))
+            alternates.append(Item(hreflang=bcp47(other), href=page_url(base, other, slug)))
+        default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
+        alternates.append(Item(hreflang="x-default", href=default))
+    else:
+        for other in site.languages:
+            switcher.append(Item(lang=bcp47(other), name=names[other], current=other == lang,
+                                 href=href(page_path(other, "index"))))
+    canonical = (base if path == "index.html" else page_url(base, lang, slug)) if slug else None
+    return {
+        "lang": bcp47(lang),
+        "dir": text_direction(lang),
+        "language_name": names[lang],
+        "css": href(f"{ASSETS_DIR}/site.css"),
+        "home": href(page_path(lang, "index")),
+        "status_href": href(page_path(lang, STATUS_SLUG)),
+        "switcher": switcher,
+        "alternates": alternates,
+        "canonical": canonical,
+        "csp": SEARCH_CSP if path.startswith(f"{lang}/") else CSP,  # see search.context
+        "slug": slug,
+        "nav": [],
+        **common_context(site.root, lang, path, href),
+    }
+
+
+def nav_items(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current: str | None,
+         index: int | None = None, base: str | None = None) -> list[Item]:
+    """The navigation of the page at *path* (the *index*-th page, or not a content page):
+    every page, or on a large site the pages around it (:func:`nav_indexes`), linked from
+    it (from *base*, the site's root path, on the 404 pages)."""
+    return [Item(title=title, description=description, current=page.slug == current,
+                 href=(base + page_path(lang, page.slug)) if base
+                 else relative(path, page_path(lang, page.slug)))
+            for page, title, description in (nav[i] for i in nav_indexes(len(nav), index))]
