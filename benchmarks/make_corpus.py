@@ -36,8 +36,7 @@ from babel.messages.pofile import read_po  # noqa: E402
 
 from site_builder.i18n.catalog import num_plurals, po_path  # noqa: E402
 from site_builder.i18n.checks import GLOSSARY  # noqa: E402
-from site_builder.i18n.extract import _segment_kinds  # noqa: E402
-from site_builder.i18n.messages import template_messages  # noqa: E402
+from site_builder.i18n.messages import segment_kinds, template_messages  # noqa: E402
 from site_builder.sources.page import parse_page  # noqa: E402
 from site_builder.sources.profiles import PROFILES_FILE  # noqa: E402
 
@@ -305,7 +304,7 @@ def main(argv: list[str] | None = None) -> int:
     for rel in sorted(sources):
         page, problems = parse_page(sources[rel], rel)
         assert page is not None, problems
-        kinds = _segment_kinds(page)
+        kinds = segment_kinds(page)
         for segment in page.segments():
             add(segment.text, None, (rel, segment.line), kinds.get(id(segment), "paragraph"))
     import tomllib
