@@ -19,11 +19,11 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from site_builder.output import write_atomic
 from site_builder.project import (
     CACHE_DIR,
     CONTENT_DIR,
@@ -125,11 +125,7 @@ def write_record(root: Path, out: Path, record: dict[str, Any]) -> None:
     path = _record_path(root, out)
     body = json.dumps(record, sort_keys=True).encode("utf-8")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(digest(body).encode("ascii") + b"\n" + body)
-        os.replace(tmp, path)
+        write_atomic(path, digest(body).encode("ascii") + b"\n" + body)
     except OSError:
         pass  # a cache that cannot be written is only slower
 

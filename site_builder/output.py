@@ -101,3 +101,19 @@ def swap(tmp: Path, out: Path) -> None:
     os.rename(tmp, out)
     if old is not None:
         shutil.rmtree(old, ignore_errors=True)
+
+
+def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Replace the file *path* by *data* in one step: written to a temporary file next to
+    it, then renamed over it, so that a reader, a kill or a full disk never leaves half a
+    file there (the temporary file is removed on failure)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

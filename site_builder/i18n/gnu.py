@@ -45,6 +45,7 @@ from pathlib import Path
 from babel.messages.pofile import read_po
 
 from site_builder.errors import Problem, UserError
+from site_builder.output import write_atomic
 
 INSTALL = ("GNU gettext writes the catalogs in the format translators' tools use: install "
            "it (apt-get install gettext, or brew install gettext) and run this again")
@@ -228,14 +229,5 @@ def write_if_changed(path: Path, data: bytes) -> bool:
     whether the file changed."""
     if path.exists() and path.read_bytes() == data:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, data, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
     return True

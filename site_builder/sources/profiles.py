@@ -10,7 +10,7 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.errors import Problem
-from site_builder.sources.files import MAX_DIGITS, read_toml
+from site_builder.sources.files import MAX_DIGITS, read_toml, toml_line
 from site_builder.sources.page import split_lines
 
 GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
@@ -88,7 +88,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozen
     for key, table in parsed.items():
         line, name_line = profile_lines(lines, key)
         if not isinstance(table, dict):
-            problems.append(Problem(PROFILES_FILE, key_line(lines, 0, key),
+            problems.append(Problem(PROFILES_FILE, toml_line(lines, 0, key),
                                     f"{key!r} is not a profile: declare profiles as "
                                     f"[name] tables, e.g. [house] name = \"house rules\""))
             continue
@@ -97,13 +97,13 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozen
                                     "letters a-z, digits and _ (at most 40), e.g. [two_jokers]"))
             continue
         if not isinstance(table.get("name"), str):
-            at = key_line(lines, line, "name") if "name" in table else line
+            at = toml_line(lines, line, "name") if "name" in table else line
             problems.append(Problem(PROFILES_FILE, at,
                                     f"profile {key!r} needs a name, e.g. name = \"house rules\""))
             continue
         why = _name_problem(table["name"], names)
         if why is not None:
-            problems.append(Problem(PROFILES_FILE, key_line(lines, line, "name"),
+            problems.append(Problem(PROFILES_FILE, toml_line(lines, line, "name"),
                                     f"profile {key!r}: {why}"))
             continue
         names[table["name"]] = key
@@ -112,7 +112,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozen
         for option, value in overrides.items():
             why = _override_problem(option, value)
             if why is not None:
-                problems.append(Problem(PROFILES_FILE, key_line(lines, line, option),
+                problems.append(Problem(PROFILES_FILE, toml_line(lines, line, option),
                                         f"profile {key!r}: {why}"))
                 bad = True
         if bad:
@@ -121,7 +121,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozen
             engine.get_rules("rami51", **overrides)
         except (engine.RulesError, TypeError, ValueError) as exc:
             unknown = next((k for k in overrides if f"{k!r}" in str(exc)), None)
-            at = key_line(lines, line, unknown) if unknown else line
+            at = toml_line(lines, line, unknown) if unknown else line
             problems.append(Problem(PROFILES_FILE, at, f"profile {key!r}: {exc}"))
             continue
         profiles[key] = Profile(key, table["name"], overrides, line, name_line)
@@ -142,22 +142,6 @@ def _name_problem(name: str, seen: dict[str, str]) -> str | None:
     if name in seen:
         return f"profile {seen[name]!r} has the same name; readers could not tell them apart"
     return None
-
-
-def key_line(lines: list[str], header: int, key: str) -> int:
-    """The line of ``key = ...`` after line *header* (the ``[section]``), else the line of
-    a table header naming it (``[section.key]``, ``[[key]]``), else *header*."""
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
-    for i in range(header, len(lines)):
-        if lines[i].lstrip().startswith("["):
-            break
-        if pattern.match(lines[i]):
-            return i + 1
-    table = re.compile(rf"^\s*\[\[?[^\]]*\b{re.escape(key)}\s*\]")
-    for i in range(len(lines)):
-        if table.match(lines[i]):
-            return i + 1
-    return header or 1
 
 
 def profile_lines(lines: list[str], key: str) -> tuple[int, int]:

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 
 from site_builder.errors import Problem
 from site_builder.project import SITE_FILE
-from site_builder.sources.files import read_toml
+from site_builder.sources.files import read_toml, toml_line
 
 KNOWN = ("base_url",)
 
@@ -55,12 +55,6 @@ def base_url_problem(url: str) -> str | None:
     return None
 
 
-def _line_of(lines: list[str], key: str) -> int:
-    """The line of the first ``key = ...`` in the file (1 if none is found)."""
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
-    return next((i + 1 for i, text in enumerate(lines) if pattern.match(text)), 1)
-
-
 def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
     """The settings of *root*'s ``content/site.toml`` (none if it is missing), with
     every problem at its line."""
@@ -74,7 +68,7 @@ def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
     settings: dict[str, str] = {}
     problems = []
     for key, value in table.items():
-        line = _line_of(lines, key)
+        line = toml_line(lines, 0, key)
         if key not in KNOWN:
             problems.append(Problem(SITE_FILE, line, f"unknown setting {key!r}; known: "
                                                      f"{', '.join(KNOWN)}"))

@@ -6,8 +6,6 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
-import tempfile
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
@@ -19,6 +17,7 @@ from markupsafe import escape
 
 from site_builder import engine
 from site_builder.errors import Problem, UserError
+from site_builder.output import write_atomic
 from site_builder.sources.files import decode_utf8, not_regular
 
 
@@ -38,10 +37,8 @@ class CheckedBytecodeCache(jinja2.FileSystemBytecodeCache):
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         data = bucket.bytecode_to_string()
         try:
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.directory)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(hashlib.blake2b(data, digest_size=32).digest() + data)
-            os.replace(tmp, self._get_cache_filename(bucket))
+            write_atomic(Path(self._get_cache_filename(bucket)),
+                         hashlib.blake2b(data, digest_size=32).digest() + data)
         except OSError:
             pass  # a cache that cannot be written is only slower
 

@@ -66,7 +66,6 @@ def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str
     for game, rules in (presets or engine.PRESETS).items():
         if rules.opening_threshold is not None:
             values[f"{game}_threshold"] = rules.opening_threshold
-        values[f"{game}_target"] = rules.target_score
         values[f"{game}_min_players"] = rules.min_players
         values[f"{game}_max_players"] = rules.max_players
         values[f"{game}_deck_cards"] = rules.decks * 52

@@ -16,6 +16,7 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.errors import Problem
+from site_builder.sources.files import MAX_DIGITS
 from site_builder.sources.page import ExampleBlock, ExampleRow, Field, Page
 from site_builder.sources.profiles import GAME_NAMES, PROFILES_FILE, Profile
 
@@ -90,8 +91,8 @@ class _Bad(Exception):
 
 def _int(value: str) -> int:
     # digits 0-9 only: int() would also take "+3", "1_000", " 3" and other scripts' digits
-    if not re.fullmatch(r"-?[0-9]{1,6}", value):
-        raise _Bad(f"{value[:20]!r} is not a whole number (digits 0-9, at most 6)")
+    if not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", value):
+        raise _Bad(f"{value[:20]!r} is not a whole number (digits 0-9, at most {MAX_DIGITS})")
     return int(value)
 
 
