@@ -34,9 +34,10 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from site_builder.i18n.catalog import num_plurals, po_path  # noqa: E402
+from site_builder.i18n.catalog import num_plurals  # noqa: E402
 from site_builder.i18n.checks import GLOSSARY  # noqa: E402
 from site_builder.i18n.messages import segment_kinds, template_messages  # noqa: E402
+from site_builder.project import po_path  # noqa: E402
 from site_builder.sources.page import parse_page  # noqa: E402
 from site_builder.sources.profiles import PROFILES_FILE  # noqa: E402
 

@@ -25,15 +25,7 @@ from site_builder.errors import (
     UserError,
     print_github,  # a catalog it cannot read, annotated
 )
-from site_builder.i18n.catalog import (
-    POT_PATH,
-    SOURCE_LANG,
-    Translator,
-    discover_languages,
-    load_catalog,
-    parse_locale,
-    po_path,
-)
+from site_builder.i18n.catalog import Translations, Translator, load_catalog, parse_locale
 from site_builder.i18n.coverage import coverage
 from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
 from site_builder.i18n.messages import (
@@ -43,7 +35,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     template_messages,
 )
-from site_builder.project import TEMPLATES_DIR
+from site_builder.project import POT_PATH, SOURCE_LANG, TEMPLATES_DIR, discover_languages, po_path
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
 from site_builder.verify import read_catalog
@@ -223,7 +215,7 @@ def stats_data(root: Path) -> dict[str, Any]:
         loaded, problems = load_catalog(root, lang)
         if problems:
             raise UserError(problems)
-        overall, pages = coverage(source, loaded.catalog if loaded else None)
+        overall, pages = coverage(source, Translations(loaded.catalog) if loaded else None)
         data[lang] = {**overall.as_json(), "pages": {k: v.as_json() for k, v in pages.items()}}
     return data
 

@@ -15,7 +15,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 
 from site_builder.errors import Problem
-from site_builder.i18n.catalog import is_translated
+from site_builder.i18n.catalog import Translations, is_translated
 from site_builder.project import po_path
 
 
@@ -55,7 +55,7 @@ def page_of(location: str) -> str:
     return "templates" if location.startswith("templates/") else "profiles"
 
 
-def coverage(source: Catalog, catalog: Catalog | None) -> tuple[Counts, dict[str, Counts]]:
+def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dict[str, Counts]]:
     """Count each source message as translated, fuzzy or untranslated, overall and per page."""
     overall = Counts()
     pages: dict[str, Counts] = {}
@@ -79,7 +79,7 @@ def coverage_state(found: Any) -> str:
     return "untranslated"
 
 
-def untranslated(source: Catalog, catalogs: dict[str, Catalog]) -> list[Problem]:
+def untranslated(source: Catalog, catalogs: dict[str, Translations]) -> list[Problem]:
     """A problem for each message a language shows in English: at its catalog entry when
     the catalog has one (fuzzy or empty), else where the English text is."""
     found: list[Problem] = []

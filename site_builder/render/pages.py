@@ -19,7 +19,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
-from site_builder.i18n.catalog import Translator, native_names
+from site_builder.i18n.catalog import Translations, Translator, native_names
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.i18n.messages import source_catalog
 from site_builder.output import write_file
@@ -51,7 +51,7 @@ class Job:
     values: dict[str, int]  # the rule values (see :func:`site_builder.verify.rule_values`)
     names: dict[str, str]  # each language's name for itself
     out: Path | None  # the staging folder; None: render in memory, write nothing
-    catalogs: dict[str, Catalog]  # each language's, verified
+    catalogs: dict[str, Translations]  # each language's, verified
     source: Catalog  # every message a reader may see, for the coverage counts
     bytecode: Any = None
 

@@ -17,7 +17,7 @@ from babel.messages.catalog import Catalog
 
 from site_builder import engine
 from site_builder.errors import Problem
-from site_builder.i18n.catalog import Translator, load_catalog, locale_problems
+from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
 from site_builder.i18n.messages import TemplateMessage, card_terms, tree_messages
 from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR
@@ -45,7 +45,7 @@ class Verified:
     claims: list[Claim] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
     templates: list[TemplateMessage] = field(default_factory=list)
-    catalogs: dict[str, Catalog] = field(default_factory=dict)
+    catalogs: dict[str, Translations] = field(default_factory=dict)
     bytecode: Any = None  # the compiled templates' cache, for rendering
 
 
@@ -101,12 +101,12 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     problems.extend(errors)
     templates = tree_messages(trees)
     terms = card_terms(templates)
-    catalogs: dict[str, Catalog] = {}
-    for lang in site.languages[1:]:
+    catalogs: dict[str, Translations] = {}
+    for lang in site.languages[1:]:  # one at a time: each Babel catalog let go once read
         catalog, found = read_catalog(site.root, lang, terms)
         problems.extend(found)
         if catalog is not None and not found:
-            catalogs[lang] = catalog
+            catalogs[lang] = Translations(catalog)
     return Verified(site, verification.tables, verification.claims, problems, templates,
                     catalogs, bytecode)
 
