@@ -25,6 +25,7 @@ from site_builder.cache import (
     files_match,
     forget_record,
     hash_inputs,
+    language_keys,
     read_record,
     write_record,
 )
@@ -32,11 +33,22 @@ from site_builder.errors import Problem, UserError
 from site_builder.output import clean_stale, locked, staging, swap
 from site_builder.project import CACHE_DIR, SOURCE_LANG, output_problem
 from site_builder.render import search
-from site_builder.render.pages import Job, render_language, summary
+from site_builder.render.pages import Job, LanguageResult, render_language, summary
 from site_builder.render.site_files import render_site_files
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache
 from site_builder.verify import Verified, verify
+
+
+@dataclass
+class Kept:
+    """A language's rendering (its files and what the site-wide files need of it), kept
+    in memory by a long-running process (``serve``) for the next build: a translator's
+    catalog edit renders that language again, not the others."""
+
+    key: str  # what its pages depend on (site_builder.cache.language_keys)
+    result: LanguageResult
+    files: dict[str, bytes]
 
 
 @dataclass
@@ -79,20 +91,22 @@ def check(root: Path) -> Verified:
 
 
 def build(root: Path, out: Path, base_url: str | None = None, strict: bool = False,
-          cache: bool = True, search_index: bool = True) -> BuildResult:
+          cache: bool = True, search_index: bool = True, keep: dict[str, Kept] | None = None
+          ) -> BuildResult:
     """Build the site of *root* into *out*; raise :class:`UserError` with every problem,
-    leaving *out* as it was."""
+    leaving *out* as it was. *keep*: the languages kept from the last build of this
+    process, used again where their inputs are unchanged, and updated."""
     refused = output_problem(root, out)
     if refused is not None:
         raise UserError([refused])
     out = out.resolve()
     with locked(out):  # another build of *out* waits
         clean_stale(out)  # what killed builds left next to it
-        return _build(root, out, base_url, strict, cache, search_index)
+        return _build(root, out, base_url, strict, cache, search_index, keep)
 
 
 def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
-           search_index: bool) -> BuildResult:
+           search_index: bool, keep: dict[str, Kept] | None) -> BuildResult:
     inputs = hash_inputs(root, base_url) if cache else None
     found = read_record(root, out) if inputs is not None else None
     if found is not None and found.get("site") == inputs and files_match(out, found["files"]):
@@ -101,15 +115,29 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
                            found["fallbacks"])
     verified = verified_site(root, base_url, cache)  # 1. load, 2. verify
     site = verified.site
+    keys = language_keys(root, base_url) if keep is not None else {}
+    kept = {lang: k for lang, k in (keep or {}).items()
+            if lang in site.languages and keys.get(lang) == k.key}
+    todo = [lang for lang in site.languages if lang not in kept]
     tmp = staging(out)
     try:
         job = Job.of(verified, tmp)
-        results = {lang: render_language(job, lang) for lang in site.languages}  # 3. render
-        fallbacks = [f for r in results.values() for f in r.fallbacks]
+        results = {lang: render_language(job, lang) for lang in todo}  # 3. render
+        fallbacks = [f for lang in site.languages
+                     for f in (results[lang] if lang in results else kept[lang].result).fallbacks]
         _check_strict(strict, fallbacks)
         files = {f: st for r in results.values() for f, st in r.files.items()}
         if search_index:
-            files.update(search.index(tmp, site.languages))
+            files.update(search.index(tmp, todo))
+        for lang, k in kept.items():
+            results[lang] = k.result
+            files.update((rel, job.write(rel, data)) for rel, data in k.files.items())
+        if keep is not None:
+            keep.clear()
+            keep.update((lang, Kept(keys[lang], results[lang], {
+                rel: (tmp / rel).read_bytes() for rel in files if rel.startswith(f"{lang}/")}))
+                for lang in site.languages)
+        results = {lang: results[lang] for lang in site.languages}
         files.update(render_site_files(job, results))
         if inputs is not None:
             forget_record(root, out)
@@ -121,8 +149,7 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
         write_record(root, out, {"site": inputs, "claims": len(verified.claims),
                                  "fallbacks": fallbacks, "languages": site.languages,
                                  "files": files})
-    return BuildResult(sorted(files), site.languages, site.languages, len(verified.claims),
-                       fallbacks)
+    return BuildResult(sorted(files), site.languages, todo, len(verified.claims), fallbacks)
 
 
 def _check_strict(strict: bool, fallbacks: list[tuple[str, str, int, str]]) -> None:

@@ -27,6 +27,7 @@ from site_builder.output import write_atomic
 from site_builder.project import (
     CACHE_DIR,
     CONTENT_DIR,
+    SOURCE_LANG,
     TEMPLATES_DIR,
     discover_languages,
     po_path,
@@ -95,13 +96,20 @@ def code_version() -> str:
     return _code_version
 
 
-def hash_inputs(root: Path, base_url: str | None) -> str:
-    """A hash of everything a build reads: the code, the content (pages, profiles,
-    settings), the templates, the base URL and every catalog."""
+def language_keys(root: Path, base_url: str | None) -> dict[str, str]:
+    """What each language's pages depend on: the code, the content (pages, profiles,
+    settings), the templates, the base URL, the languages, and the language's catalog."""
     languages = discover_languages(root)
-    return digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
-                  ",".join(languages), tree_digest(root / TEMPLATES_DIR),
-                  *(f"{lang}={file_digest(root / po_path(lang))}" for lang in languages))
+    shared = digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
+                    ",".join(languages), tree_digest(root / TEMPLATES_DIR))
+    return {SOURCE_LANG: digest(shared, SOURCE_LANG),
+            **{lang: digest(shared, lang, file_digest(root / po_path(lang)))
+               for lang in languages}}
+
+
+def hash_inputs(root: Path, base_url: str | None) -> str:
+    """A hash of everything a build reads (every language's key)."""
+    return digest(*(f"{k}={v}" for k, v in sorted(language_keys(root, base_url).items())))
 
 
 def _record_path(root: Path, out: Path) -> Path:

@@ -27,7 +27,7 @@ from urllib.parse import unquote, urlsplit
 
 from watchfiles import watch as watch_files
 
-from site_builder.build import build
+from site_builder.build import Kept, build
 from site_builder.errors import UserError
 from site_builder.project import CACHE_DIR
 
@@ -85,6 +85,7 @@ class State:
     seconds: float = 0.0
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: bool = False
+    kept: dict[str, Kept] = field(default_factory=dict)  # the last build's languages
 
     def update(self, problems: list[str], seconds: float) -> None:
         with self.changed:
@@ -95,10 +96,11 @@ class State:
 
 
 def rebuild(root: Path, out: Path, state: State) -> None:
-    """Build into *out* with the cache; record the problems (if any) in *state*."""
+    """Build into *out* with the cache, using again the languages whose inputs did not
+    change (kept in *state*); record the problems (if any) in *state*."""
     start = time.perf_counter()
     try:
-        result = build(root, out)
+        result = build(root, out, keep=state.kept)
         problems: list[str] = []
         done = ", ".join(result.rendered) or "nothing changed"
         message = f"built ({done})"

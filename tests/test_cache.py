@@ -209,3 +209,24 @@ def test_a_new_template_message_shows_up_in_the_coverage(built: Path, tmp_path: 
     assert len(counts) == 4
     assert [int(n) for n in untranslated.findall(after)] == [n + 1 for n in counts]
     assert tree(built / "dist") == uncached(built, tmp_path)
+
+
+def test_serve_renders_again_only_the_language_whose_catalog_changed(project: Path,
+                                                                     tmp_path: Path) -> None:
+    """``serve`` keeps each language's rendering in memory: after a translator saves one
+    catalog, only that language is rendered again, and the site is byte for byte what a
+    build from scratch gives."""
+    from site_builder.build import Kept
+
+    keep: dict[str, Kept] = {}
+    assert build(project, project / "dist", keep=keep).rendered == ["en", "id", "ms", "pl", "vi"]
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    first = re.search(r'^msgstr "(.+)"$', text, re.M)
+    assert first is not None
+    po.write_text(text.replace(first.group(0), f'msgstr "{first.group(1)} (!)"', 1),
+                  encoding="utf-8")
+    assert build(project, project / "dist", keep=keep).rendered == ["pl"]
+    assert tree(project / "dist") == uncached(project, tmp_path)
+    replace(project / "content" / "first-meld.md", "## ", "## A ")  # content: every language
+    assert build(project, project / "dist", keep=keep).rendered == ["en", "id", "ms", "pl", "vi"]
