@@ -16,6 +16,7 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
@@ -66,24 +67,36 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
+@contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """Serve *directory* (it may be filled after this starts) on a free port of 127.0.0.1,
+    from a thread; yields the address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(_QuietHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build_site(out: Path, base_url: str) -> None:
+    """``site-builder build --out OUT --base-url BASE_URL`` on the project, as a user runs it."""
+    build = subprocess.run(
+        [sys.executable, "-m", "site_builder", "build", "--out", str(out), "--base-url", base_url],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, f"site-builder build failed:\n{build.stdout}{build.stderr}"
+
+
 @pytest.fixture(scope="session")
 def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite]:
     """Build the site into a temporary folder and serve it on 127.0.0.1 (a free port)."""
     out = tmp_path_factory.mktemp("site") / "dist"
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        build = subprocess.run(
-            [sys.executable, "-m", "site_builder", "build", "--out", str(out), "--base-url", url],
-            cwd=ROOT, capture_output=True, text=True, timeout=300)
-        assert build.returncode == 0, f"site-builder build failed:\n{build.stdout}{build.stderr}"
-        thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
-        thread.start()
+    with serving(out) as url:
+        build_site(out, url)
         yield ServedSite(out, url)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="session")

@@ -18,7 +18,8 @@ SLUGS = (*sorted(p.stem for p in (ROOT / "content").glob("*.md") if p.stem != "i
 # The rule pages in reading order (their front matter's ``order:``), after the home page.
 READING_ORDER = tuple(p.stem for p in sorted(
     (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
-    key=lambda p: int(re.search(r"^order:\s*(\d+)", p.read_text(encoding="utf-8"), re.M)[1])))
+    key=lambda p: int(re.search(r"^order:\s*(\d+)",  # type: ignore[index]
+                                p.read_text(encoding="utf-8"), re.M)[1])))
 # The quick-reference sheets (site_builder/quickref.py).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.

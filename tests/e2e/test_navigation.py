@@ -8,24 +8,18 @@ browser; narrow screens, large text and the measure in test_pages.py's visits of
 
 from __future__ import annotations
 
-import functools
 import re
-import subprocess
-import sys
-import threading
 from collections.abc import Iterator
-from http.server import ThreadingHTTPServer
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page
 
-from .conftest import _QuietHandler
+from .conftest import build_site, serving
 from .e2e_site import (
     LANGS,
     PAGES,
     READING_ORDER,
-    ROOT,
     SHEETS,
     TEMPLATE_LANGS,
     ServedSite,
@@ -35,8 +29,9 @@ from .visit import DESKTOP, PHONE, Tab
 
 pytestmark = pytest.mark.e2e
 
-# The rule pages of one language: their headings' ids are the same in every language
-# (test_site_files.test_contents_and_heading_ids_are_the_same_in_every_language).
+# The rule pages of one language: their headings' ids are the same in every language, and
+# every language's contents list them (test_site_files.test_heading_ids_are_the_same_in_every_
+# language, test_contents_lead_to_the_sections_and_headings_link_to_themselves).
 RULE_PAGES = [p for p in PAGES if p.slug in READING_ORDER and p.lang == "en"]
 
 
@@ -79,7 +74,7 @@ WITHOUT_ACCENTS = {"pl": ("dokladac", "dokładać"), "vi": ("sanh", "sảnh")}
 
 def _search(page: Page, query: str) -> list[str]:
     page.fill("#q", "")  # the list empties, so the next results are this query's
-    page.wait_for_function("document.querySelectorAll('.search ol li').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('.search ol li').length === 0")
     page.fill("#q", query)
     page.wait_for_function(
         "q => document.querySelector('#q').value === q"
@@ -149,18 +144,9 @@ def test_quick_reference_prints_on_one_a4_page(tab: Tab, sheet: str) -> None:
 def other_host(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The site built for its real address, served from another one (a local preview)."""
     out = tmp_path_factory.mktemp("other") / "dist"
-    build = subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out),
-                            "--base-url", "https://rami-rules.example.org/"],
-                           cwd=ROOT, capture_output=True, text=True, timeout=300)
-    assert build.returncode == 0, build.stdout + build.stderr
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 functools.partial(_QuietHandler, directory=str(out)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
+    build_site(out, "https://rami-rules.example.org/")
+    with serving(out) as url:
+        yield url
 
 
 @pytest.mark.parametrize("missing", ["no/such/page/", "pl/no/such/page/", "vi/x"])

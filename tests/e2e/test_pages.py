@@ -23,11 +23,13 @@ from .visit import (
     AXE_PATH,
     DESKTOP,
     DOUBLE_FONT_SIZES,
+    LAPTOP,
     NARROW_PHONE,
     PHONE,
     Problems,
     Tab,
     describe_violations,
+    inject_axe,
     run_axe,
 )
 
@@ -40,6 +42,7 @@ def test_page_at_1280_px(tab: Tab, site_page: SitePage) -> None:
     page = tab.page
     response = tab.open(site_page.path, DESKTOP)
     assert response.status == 200
+    inject_axe(page)  # first: its request is over by the time the network is idle
     # the stylesheet applied (the CSP allows it): the skip link is moved off screen
     assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
     assert page.locator("html").get_attribute("lang") == (site_page.lang or "en")
@@ -50,12 +53,12 @@ def test_page_at_1280_px(tab: Tab, site_page: SitePage) -> None:
     _check_measure(page)
     _check_targets(page)
     _check_axe(page)
+    _check_print(page)
     # the load, once the network is idle (the checks above ran in the meantime): no error,
     # and exactly the page's own files, nothing more (axe, the test's, aside)
     page.wait_for_load_state("networkidle")
     assert tab.problems.errors == []
     _check_requests(tab.problems, site_page)
-    _check_print(page)
 
 
 def _check_requests(problems: Problems, site_page: SitePage) -> None:
@@ -338,6 +341,7 @@ def test_switcher_click_through(page: Page, start: SitePage) -> None:
     to each other language in turn, and back to English, each click from the page the last
     one reached (a 404 page's switcher leads to the home page: the next click is made from
     that language's 404 page again)."""
+    assert start.lang is not None
     here = start
     page.goto(here.path)
     for lang in (*(lang for lang in LANGS if lang != start.lang), start.lang):
@@ -363,9 +367,9 @@ def _focused(page: Page) -> dict[str, Any]:
     }""")
 
 
-def test_keyboard_reaches_skip_link_switcher_and_main(page: Page,
-                                                      template_page: SitePage) -> None:
-    page.goto(template_page.path)
+def test_keyboard_reaches_skip_link_switcher_and_main(tab: Tab, template_page: SitePage) -> None:
+    page = tab.page
+    tab.open(template_page.path, LAPTOP)
     page.keyboard.press("Tab")
     first = _focused(page)
     assert first["cls"] == "skip-link", first
