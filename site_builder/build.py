@@ -31,9 +31,9 @@ from site_builder.cache import (
 )
 from site_builder.errors import Problem, UserError
 from site_builder.output import clean_stale, locked, staging, swap
-from site_builder.project import CACHE_DIR, SOURCE_LANG, output_problem
+from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import search
-from site_builder.render.pages import Job, LanguageResult, render_language, summary
+from site_builder.render.pages import Job, LanguageResult, render_language
 from site_builder.render.site_files import render_site_files
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache
@@ -72,18 +72,17 @@ def verified_site(root: Path, base_url: str | None = None, cache: bool = True) -
 
 
 def check(root: Path) -> Verified:
-    """What ``site-builder check`` runs: load and verify, then the source language's pages
-    and the site-wide files rendered in memory (a template can fail only while rendering,
-    and its context is the same in every language but for the text), nothing written and
-    nothing indexed. Every problem ``build`` would report is in the result's problems."""
+    """What ``site-builder check`` runs: load and verify, then every page and site-wide
+    file rendered in memory (a template can fail only while rendering, and only in one
+    language: ``{% if lang == "pl" %}``), nothing written and nothing indexed. Every
+    problem ``build`` would report is in the result's problems."""
     site, problems = load(root)
     verified = verify(site, problems, bytecode=bytecode_cache(root / CACHE_DIR / "jinja",
                                                               code_version()[:16]))
     if not verified.problems:
         job = Job.of(verified, None)
-        results = {lang: summary(job, lang) for lang in site.languages}
         try:
-            results[SOURCE_LANG] = render_language(job, SOURCE_LANG)
+            results = {lang: render_language(job, lang) for lang in site.languages}
             render_site_files(job, results)
         except UserError as exc:
             verified.problems.extend(exc.problems)

@@ -57,3 +57,52 @@ def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
     result = run_cli("build", "--root", str(ROOT), "--out", str(out))
     assert result.code == 0, result.err
     return out
+
+
+class Hung(BaseException):
+    """A command run in this process went on past its deadline (a ``BaseException``, so
+    that the command line's last line of defence, ``except Exception``, cannot turn it
+    into an ``internal error`` exit)."""
+
+
+def run_main(*args: str, cwd: Path | None = None, timeout: float = 30) -> Result:
+    """Run ``site-builder ARGS`` in this process (:func:`site_builder.cli.main`) with *cwd*
+    as the current folder: its exit code and what it printed.
+
+    A hang fails the test rather than blocking the suite: after *timeout* seconds an alarm
+    raises :class:`Hung` in the main thread, which also interrupts a blocking system call
+    (opening a FIFO, reading a pipe). A hang that never returns to the interpreter (a loop
+    in C) cannot be interrupted in this process: then ``faulthandler`` prints every
+    thread's traceback and ends the test run, after *timeout* seconds more.
+    """
+    import contextlib
+    import faulthandler
+    import io
+    import os
+    import signal
+
+    from site_builder.cli import main
+
+    def alarm(signum: int, frame: object) -> None:
+        raise Hung(f"site-builder {' '.join(args)} still running after {timeout} s")
+
+    out, err = io.StringIO(), io.StringIO()
+    here = os.getcwd()
+    previous = signal.signal(signal.SIGALRM, alarm)
+    faulthandler.dump_traceback_later(2 * timeout, exit=True)
+    signal.setitimer(signal.ITIMER_REAL, timeout)
+    try:
+        os.chdir(cwd or ROOT)
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                code = main(list(args))
+            except SystemExit as exc:  # argparse's usage errors, as the process would end
+                code = exc.code if isinstance(exc.code, int) else 1
+    except Hung as exc:
+        pytest.fail(f"{exc}\n{err.getvalue()}", pytrace=True)
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        faulthandler.cancel_dump_traceback_later()
+        signal.signal(signal.SIGALRM, previous)
+        os.chdir(here)
+    return Result(code, out.getvalue(), err.getvalue())
