@@ -223,13 +223,13 @@ WR = "content/whole-round.md"
 
 @pytest.mark.parametrize(("find", "replace", "step", "words"), [
     # a joker exchange with the wrong card
-    ("step: 1: swap 5H for JK on 4", "step: 1: swap 2S for JK on 4", "step: 1: swap 2S",
-     "2S cannot replace the joker in meld 4 (4H 5H 6H): the joker stands for 5H"),
+    ("step: 1: swap 5H for JK on 2", "step: 1: swap 2S for JK on 2", "step: 1: swap 2S",
+     "2S cannot replace the joker in meld 2 (4H 5H 6H): the joker stands for 5H"),
     # going out with a meld that is not valid
     ("step: 1: meld QC QH QS", "step: 1: meld QC QH 8D", "step: 1: meld QC QH 8D",
      "QC QH 8D is not a valid meld (mixed_ranks)"),
-    ("step: 1: layoff 8D on 3", "step: 1: layoff 8D on 5", "step: 1: layoff 8D on 5",
-     "8D does not fit meld 5 (5C 6C 7C 8C): mixed_suits"),
+    ("step: 2: layoff 9C on 3", "step: 2: layoff 9C on 1", "step: 2: layoff 9C on 1",
+     "9C does not fit meld 1 (9D 10D JD QD): mixed_suits"),
     # taking the discard without meeting its obligation: the card is not laid this turn
     ("step: 1: meld 5C 6C 7C 8C", "step: 1: discard QC", "step: 1: discard QC",
      "seat 1 took 8C from the discard pile and must lay 8C this turn"),
