@@ -984,9 +984,11 @@ valid("site: base_url with a punycode host", sub(SITE, "https://rami-rules.examp
 
 # Issue 25: game tables that cannot happen, round endings that differ from the engine's -------
 SCO = "content/scoring.md"
+TURN = "content/turn.md"
 case("game: a round nobody won", sub(SCO, "rounds: 0, 150, 40 | 40, 160, 0",
                                      "rounds: 200, 150, 40 | 40, 160, 0"), SCO,
-     "rounds: 200, 150, 40", words="round 1 (200, 150, 40) cannot happen in Rami 51: nobody scores 0")
+     "rounds: 200, 150, 40",
+     words="round 1 (200, 150, 40) cannot happen in Rami 51: nobody scores 0")
 case("game: a 360-point Rami 51 hand", sub(SCO, "| 0, 160, 31 |", "| 0, 360, 31 |"), SCO,
      "| 0, 360, 31 |", words="round 4 (0, 360, 31) cannot happen in Rami 51: seat 2 scores 360, "
                              "more than any hand can hold: 13 cards are worth at most 178")
@@ -1001,10 +1003,11 @@ case("round: the round ends and the row does not say so",
 case("round: an ending claimed where the round goes on",
      sub(WR, "step: 1: discard 10C\n", "step: 1: discard 10C\nending: out\n"), WR,
      "ending: out", words="stated ending out, the engine computes nothing")
-case("round: a stock shown in part runs out", sub(ML, "stock: QH 2H 4C 7C 9S", "stock: QH 2H 4C 7C"),
-     ML, "step: 2: discard 7C", words="the table shows only 4 of its 81 cards")
+case("round: a stock shown in part runs out",
+     sub(ML, "stock: QH 2H 4C 7C 9S", "stock: QH 2H 4C 7C"), ML, "step: 2: discard 7C",
+     words="the table shows only 4 of its 81 cards")
 case("round: a refused step that the engine allows",
-     sub("content/turn.md", "caption: Seat 1 takes the seven of clubs\nstep: 1: draw discard 7C",
+     sub(TURN, "caption: Seat 1 takes the seven of clubs\nstep: 1: draw discard 7C",
          "caption: Seat 1 takes the seven of clubs\nrefused: 1: draw discard\n"
-         "step: 1: draw discard 7C"), "content/turn.md", "refused: 1: draw discard\nstep: 1: draw discard 7C",
+         "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
      words="stated refused 1: draw discard, the engine computes nothing")

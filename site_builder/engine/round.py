@@ -46,10 +46,12 @@ Rules, all read from the :class:`~site_builder.engine.rules.RuleSet`:
 * **Joker exchange** (``joker_exchange``, Rami 40/51): a player who has
   opened may put the card a joker on the table stands for in its place and
   take the joker into the hand; the meld must stay the same meld (a sequence
-  keeps its cards' places; in a set any suit the set lacks may replace it). The joker must be laid in the same turn, as above.
+  keeps its cards' places; in a set any suit the set lacks may replace it).
+  The joker must be laid in the same turn, as above.
 * **Going out.** The round ends when a player has no cards after a legal
-  action. By default that may be a meld, a lay-off or the discard of the last
-  card; with ``discard_to_win`` only the final discard goes out, so a meld or
+  action. Without ``discard_to_win`` (CardVerse's default, the Rami variation
+  ``no_final_discard``) that may be a meld, a lay-off or the discard of the last
+  card; with ``discard_to_win`` (Rami 40/51) only the final discard goes out, so a meld or
   lay-off must leave at least one card. A player whose opening is still
   pending may go out by laying cards only if the opening, checked then, is
   accepted.

@@ -340,8 +340,9 @@ cardverse)
     site_builder.engine.rules.RulesError: unknown rule 'joker_worth' (known rules: name, title, \
 decks, jokers, opening_threshold, pure_sequence_required, ace_low, joker_value, \
 max_jokers_per_meld, adjacent_jokers, all_joker_melds, ace_high, joker_hand_points, \
-discard_to_win, rami_sec, discard_first_round, discard_at_one_card, target_score, unopened_hand_points, penalty_scoring, discard_must_be_used, \
-joker_exchange, min_players, max_players, deal_sizes)
+discard_to_win, rami_sec, discard_first_round, discard_at_one_card, target_score, \
+unopened_hand_points, penalty_scoring, discard_must_be_used, joker_exchange, min_players, \
+max_players, deal_sizes)
     """
     try:
         preset = PRESETS[game]
