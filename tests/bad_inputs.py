@@ -361,7 +361,7 @@ case("ex: wrong verdict", sub(CV, "verdict: invalid\nreason: wrap", "verdict: va
      CV, "verdict: valid\nreason: wrap")
 case("ex: wrong kind", sub(CV, "cards: 9C 9D 9S\nverdict: valid\nkind: set",
                           "cards: 9C 9D 9S\nverdict: valid\nkind: sequence"), CV,
-     "kind: sequence")
+     "kind: sequence\n\ncaption: Two sevens")
 case("ex: wrong reason", sub(CV, "reason: ace_low_not_allowed", "reason: wrap"), CV,
      "reason: wrap")
 case("ex: unknown reason", sub(CV, "reason: ace_low_not_allowed", "reason: nope"), CV,

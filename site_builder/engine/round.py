@@ -628,6 +628,8 @@ cannot: no opening that uses it is accepted
                         and any(evaluate_layoff(t, (card,), rules).valid for t in table)
                 ) and not self._lays_by_exchange(hand, card, table, keep):
                     return "it fits no meld"
+            if len(owed) > 1 and not self._lay_all(hand, owed, table, keep):
+                return "they cannot all be laid"  # e.g. two jokers and room for one
             return ""
         if rules.rami_sec and self._dry_possible(hand, owed, keep):
             return ""
@@ -650,6 +652,33 @@ cannot: no opening that uses it is accepted
             else:
                 return "no opening that uses it is accepted"
         return ""
+
+    def _lay_all(self, hand: list[Card], owed: list[Card], table: list[tuple[Card, ...]],
+                 keep: int) -> bool:
+        """Whether every card *owed* can be laid this turn, together: in melds from *hand*
+        or on melds of *table*, each card laid changing what is left for the others."""
+        if not owed:
+            return True
+        rules = self.rules
+        card, others = owed[0], owed[1:]
+        for meld in find_melds(hand, rules):
+            if card in meld and len(hand) - len(meld) >= keep:
+                rest, left = list(hand), list(others)
+                for c in meld:
+                    rest.remove(c)
+                    if c in left and c != card:
+                        left.remove(c)
+                if self._lay_all(rest, left, [*table, meld], keep):
+                    return True
+        if len(hand) - 1 >= keep:
+            for index, meld_cards in enumerate(table):
+                if evaluate_layoff(meld_cards, (card,), rules).valid:
+                    rest = list(hand)
+                    rest.remove(card)
+                    after = [(*t, card) if i == index else t for i, t in enumerate(table)]
+                    if self._lay_all(rest, others, after, keep):
+                        return True
+        return False
 
     def _dry_possible(self, hand: list[Card], owed: list[Card], keep: int) -> bool:
         """Whether the whole *hand* but *keep* cards can be laid in melds, the *owed* cards
@@ -708,8 +737,16 @@ cannot: no opening that uses it is accepted
         """Refuse an action after which a card owed this turn could no longer be laid."""
         if not hand:
             return  # the action goes out
-        owed = [card for card, count, _ in self._owed if hand.count(card) >= count]
-        owed.extend(extra)
+        # Copies of one card are alike: an obligation that arose when *count* copies were
+        # held is met once fewer are held, so the copies still to lay are the hand's count
+        # less the lowest unmet count, plus one (*extra*: a joker just taken, owed at the
+        # count it will have).
+        lowest: dict[Card, int] = {}
+        for card, count, _ in [*self._owed, *((c, hand.count(c), "") for c in extra)]:
+            if hand.count(card) >= count:
+                lowest[card] = min(count, lowest.get(card, count))
+        owed = [card for card, count in lowest.items()
+                for _ in range(min(hand.count(card) - count + 1, hand.count(card)))]
         if not self._owed and not extra:
             return
         why = self._unreachable(hand, owed, pending, table)
