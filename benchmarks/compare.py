@@ -72,13 +72,14 @@ SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 def equivalent_pages(corpus: Path) -> dict[str, dict[str, tuple[str, str, str]]]:
     """For each language and page slug: (title, description, Markdown body)."""
-    from site_builder.content import ExampleBlock, Heading, ListBlock, Paragraph
-    from site_builder.i18n import load_catalog
-    from site_builder.load import load, rule_values, verify
+    from site_builder.i18n.catalog import load_catalog
+    from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Paragraph
+    from site_builder.sources.site import load
+    from site_builder.verify import rule_values, verify
 
     site, problems = load(corpus)
     assert not problems, problems
-    checked = verify(site, catalogs=False)
+    checked = verify(site)
     values = {k: str(v) for k, v in rule_values().items()}
     tables = checked.tables
     out: dict[str, dict[str, tuple[str, str, str]]] = {}

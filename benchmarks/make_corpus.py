@@ -34,12 +34,12 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from site_builder.checks import GLOSSARY  # noqa: E402
-from site_builder.content import parse_page  # noqa: E402
-from site_builder.examples import PROFILES_FILE  # noqa: E402
-from site_builder.extract import _segment_kinds  # noqa: E402
-from site_builder.i18n import num_plurals, po_path  # noqa: E402
-from site_builder.messages import template_messages  # noqa: E402
+from site_builder.i18n.catalog import num_plurals  # noqa: E402
+from site_builder.i18n.checks import GLOSSARY  # noqa: E402
+from site_builder.i18n.messages import segment_kinds, template_messages  # noqa: E402
+from site_builder.project import po_path  # noqa: E402
+from site_builder.sources.page import parse_page  # noqa: E402
+from site_builder.sources.profiles import PROFILES_FILE  # noqa: E402
 
 LANGS = ("ms", "pl", "vi", "id")
 COPIED = ("templates", "babel.cfg", "content/profiles.toml", "content/site.toml")
@@ -305,17 +305,17 @@ def main(argv: list[str] | None = None) -> int:
     for rel in sorted(sources):
         page, problems = parse_page(sources[rel], rel)
         assert page is not None, problems
-        kinds = _segment_kinds(page)
+        kinds = segment_kinds(page)
         for segment in page.segments():
             add(segment.text, None, (rel, segment.line), kinds.get(id(segment), "paragraph"))
     import tomllib
 
     profiles = tomllib.loads((ROOT / PROFILES_FILE).read_text(encoding="utf-8"))
-    from site_builder.examples import _profile_lines
+    from site_builder.sources.profiles import profile_lines
 
     lines = (ROOT / PROFILES_FILE).read_text(encoding="utf-8").splitlines()
     for key, table in profiles.items():
-        add(table["name"], None, (PROFILES_FILE, _profile_lines(lines, key)[1]),
+        add(table["name"], None, (PROFILES_FILE, profile_lines(lines, key)[1]),
             f"rule profile name ({key})")
     for m in template_messages(ROOT):
         add(m.msgid, m.context, (m.source, m.line), " ".join(m.comments))

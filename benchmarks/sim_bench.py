@@ -22,7 +22,11 @@ import argparse
 import math
 import time
 
-from site_builder.engine import PRESETS, get_rules, simulate
+from site_builder.engine import (
+    PRESETS,
+    get_rules,
+)
+from site_builder.engine.play import simulate
 
 
 def wilson(wins: int, games: int) -> tuple[float, float]:

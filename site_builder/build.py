@@ -1,50 +1,54 @@
 """The build, top to bottom: load → verify → render → write.
 
-1. **load** the project into a :class:`site_builder.load.Site` record;
-2. **verify** it: every example replayed by the engine, every rule placeholder, every
-   template compiled; on any problem, every catalog is checked too, every problem is
-   reported and nothing is written;
-3. **render** each language into a staging folder next to the output: its catalog is
-   read with Babel and checked, its pages and 404 page written, the catalog let go
-   (in a pool of processes from :data:`PARALLEL_MIN_PAGES` pages, with ``--jobs`` > 1);
-   then each rendered language is indexed for search (:mod:`site_builder.search`);
-4. **write** the site-wide files (status pages, chooser, root 404, sitemap, robots,
-   assets), then put the staging folder in place of the output in one step.
+1. **load** (:mod:`site_builder.sources`): the project's files into a
+   :class:`~site_builder.sources.site.Site`;
+2. **verify** (:mod:`site_builder.verify`): every example replayed by the engine, every
+   placeholder and link, every template compiled, every catalog read and checked; on any
+   problem, every problem is reported and nothing is written. ``site-builder check`` is
+   :func:`check`: these two stages, and the templates rendered in memory;
+3. **render** (:mod:`site_builder.render`): each language's pages into a staging folder
+   next to the output, then its search index, then the site-wide files;
+4. **write** (:mod:`site_builder.output`): the staging folder put in place of the output.
 
 The build's record (:mod:`site_builder.cache`) lets a build with nothing changed write
-nothing, and one after a catalog edit render only that language (the others are
-linked from the current output into the staging folder).
+nothing.
 """
 
 from __future__ import annotations
 
-import os
 import shutil
-from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
 
 from site_builder.cache import (
-    Inputs,
     code_version,
     files_match,
     forget_record,
     hash_inputs,
+    language_keys,
     read_record,
     write_record,
 )
 from site_builder.errors import Problem, UserError
-from site_builder.output import carry_over, clean_stale, staging, swap
-from site_builder.project import CACHE_DIR, output_problem
+from site_builder.output import clean_stale, locked, staging, swap
+from site_builder.project import CACHE_DIR, SOURCE_LANG, output_problem
+from site_builder.render import search
+from site_builder.render.pages import Job, LanguageResult, render_language, summary
+from site_builder.render.site_files import render_site_files
+from site_builder.sources.site import load
+from site_builder.sources.templates import bytecode_cache
+from site_builder.verify import Verified, verify
 
-if TYPE_CHECKING:
-    from site_builder.render import Job, LanguageResult
 
-# Languages are rendered in a pool of processes only from this many pages: below it,
-# starting the processes costs more than it saves.
-PARALLEL_MIN_PAGES = 50
+@dataclass
+class Kept:
+    """A language's rendering (its files and what the site-wide files need of it), kept
+    in memory by a long-running process (``serve``) for the next build: a translator's
+    catalog edit renders that language again, not the others."""
+
+    key: str  # what its pages depend on (site_builder.cache.language_keys)
+    result: LanguageResult
+    files: dict[str, bytes]
 
 
 @dataclass
@@ -56,146 +60,99 @@ class BuildResult:
     fallbacks: list[tuple[str, str, int, str]]  # (lang, file, line, English text)
 
 
+def verified_site(root: Path, base_url: str | None = None, cache: bool = True) -> Verified:
+    """Stages 1 and 2: the site of *root*, loaded and verified; raise :class:`UserError`
+    with every problem."""
+    site, problems = load(root, base_url)
+    bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None, code_version()[:16])
+    verified = verify(site, problems, bytecode=bytecode)
+    if verified.problems:
+        raise UserError(verified.problems)
+    return verified
+
+
+def check(root: Path) -> Verified:
+    """What ``site-builder check`` runs: load and verify, then the source language's pages
+    and the site-wide files rendered in memory (a template can fail only while rendering,
+    and its context is the same in every language but for the text), nothing written and
+    nothing indexed. Every problem ``build`` would report is in the result's problems."""
+    site, problems = load(root)
+    verified = verify(site, problems, bytecode=bytecode_cache(root / CACHE_DIR / "jinja",
+                                                              code_version()[:16]))
+    if not verified.problems:
+        job = Job.of(verified, None)
+        results = {lang: summary(job, lang) for lang in site.languages}
+        try:
+            results[SOURCE_LANG] = render_language(job, SOURCE_LANG)
+            render_site_files(job, results)
+        except UserError as exc:
+            verified.problems.extend(exc.problems)
+    return verified
+
+
 def build(root: Path, out: Path, base_url: str | None = None, strict: bool = False,
-          cache: bool = True, jobs: int | None = None, search: bool = True) -> BuildResult:
+          cache: bool = True, search_index: bool = True, keep: dict[str, Kept] | None = None
+          ) -> BuildResult:
     """Build the site of *root* into *out*; raise :class:`UserError` with every problem,
-    leaving *out* as it was. *jobs*: processes to render with (default: one per core);
-    *search*: index each language for search (``check``, which keeps no site, does not)."""
+    leaving *out* as it was. *keep*: the languages kept from the last build of this
+    process, used again where their inputs are unchanged, and updated."""
     refused = output_problem(root, out)
     if refused is not None:
         raise UserError([refused])
     out = out.resolve()
-    clean_stale(out)  # what killed builds left next to it
-    inputs = hash_inputs(root, base_url) if cache else None
-    record = read_record(root, out) if inputs is not None else None
-    if inputs is not None and record is not None and _unchanged(record, inputs, out):
-        _check_strict(strict, record["fallbacks"])
-        return BuildResult(sorted(record["all_files"]), list(record["languages"]), [],
-                           record["claims"], record["fallbacks"])
-    # The stages' modules (Jinja2, Babel, Markdown, the engine) are imported only now: a
-    # build with nothing changed takes a third of the time without them.
-    from site_builder.load import load, read_catalog, verify
-    from site_builder.messages import card_terms
-    from site_builder.render import Job, LanguageResult, render_language, render_site_files
-    from site_builder.templating import bytecode_cache
+    with locked(out):  # another build of *out* waits
+        clean_stale(out)  # what killed builds left next to it
+        return _build(root, out, base_url, strict, cache, search_index, keep)
 
-    site, problems = load(root, base_url)  # 1. load
-    bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None, code_version()[:16])
-    verified = verify(site, problems, catalogs=False, bytecode=bytecode)  # 2. verify
-    if verified.problems:
-        terms = card_terms(verified.templates)
-        raise UserError(verified.problems + [p for lang in site.languages[1:]
-                                             for p in read_catalog(root, lang, terms)[1]])
-    reused = _reusable(record, inputs, out, site.languages, LanguageResult.from_json)
-    todo = [lang for lang in site.languages if lang not in reused]
+
+def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
+           search_index: bool, keep: dict[str, Kept] | None) -> BuildResult:
+    inputs = hash_inputs(root, base_url) if cache else None
+    found = read_record(root, out) if inputs is not None else None
+    if found is not None and found.get("site") == inputs and files_match(out, found["files"]):
+        _check_strict(strict, found["fallbacks"])  # nothing changed
+        return BuildResult(sorted(found["files"]), found["languages"], [], found["claims"],
+                           found["fallbacks"])
+    verified = verified_site(root, base_url, cache)  # 1. load, 2. verify
+    site = verified.site
+    keys = language_keys(root, base_url) if keep is not None else {}
+    kept = {lang: k for lang, k in (keep or {}).items()
+            if lang in site.languages and keys.get(lang) == k.key}
+    todo = [lang for lang in site.languages if lang not in kept]
     tmp = staging(out)
     try:
-        job = Job.of(site, verified, tmp, bytecode)
-        done = _render(job, todo, jobs, render_language)  # 3. render
-        problems = [p for lang in todo for p in _problems(done[lang])]
-        if problems:
-            raise UserError(problems)
-        from site_builder.search import index as search_index
-
-        # each language's search, in the staging folder
-        searched = search_index(tmp, todo) if search else {}
-        for lang, found in done.items():
-            if isinstance(found, LanguageResult):
-                found.files.update((f, st) for f, st in searched.items()
-                                   if f.startswith(f"{lang}/"))
-        for result in reused.values():
-            carry_over(out, tmp, result.files)
-        results = {**{lang: found for lang, found in done.items()
-                      if isinstance(found, LanguageResult)}, **reused}
-        results = {lang: results[lang] for lang in site.languages}
-        fallbacks = [f for r in results.values() for f in r.fallbacks]
+        job = Job.of(verified, tmp)
+        results = {lang: render_language(job, lang) for lang in todo}  # 3. render
+        fallbacks = [f for lang in site.languages
+                     for f in (results[lang] if lang in results else kept[lang].result).fallbacks]
         _check_strict(strict, fallbacks)
-        site_files = render_site_files(job, results)  # 4. write
+        files = {f: st for r in results.values() for f, st in r.files.items()}
+        if search_index:
+            files.update(search.index(tmp, todo))
+        for lang, k in kept.items():
+            results[lang] = k.result
+            files.update((rel, job.write(rel, data)) for rel, data in k.files.items())
+        if keep is not None:
+            keep.clear()
+            keep.update((lang, Kept(keys[lang], results[lang], {
+                rel: (tmp / rel).read_bytes() for rel in files if rel.startswith(f"{lang}/")}))
+                for lang in site.languages)
+        results = {lang: results[lang] for lang in site.languages}
+        files.update(render_site_files(job, results))
         if inputs is not None:
             forget_record(root, out)
-        swap(tmp, out)
+        swap(tmp, out)  # 4. write
     except BaseException:
         shutil.rmtree(tmp, ignore_errors=True)
         raise
-    files = sorted({*site_files, *(f for r in results.values() for f in r.files)})
     if inputs is not None:
-        write_record(root, out, {
-            "site": inputs.site_key, "claims": len(verified.claims), "fallbacks": fallbacks,
-            "languages": {lang: inputs.language_key(lang) for lang in site.languages},
-            "results": {lang: r.as_json() for lang, r in results.items()},
-            "site_files": site_files, "all_files": files})
-    return BuildResult(files, site.languages, todo, len(verified.claims), fallbacks)
+        write_record(root, out, {"site": inputs, "claims": len(verified.claims),
+                                 "fallbacks": fallbacks, "languages": site.languages,
+                                 "files": files})
+    return BuildResult(sorted(files), site.languages, todo, len(verified.claims), fallbacks)
 
 
-Render = Callable[["Job", str], "LanguageResult | list[Problem]"]
-_WORKER: tuple[Job, Render] | None = None  # a worker process's job, set when it starts
-
-
-def _start_worker(job: Job, render: Render) -> None:
-    global _WORKER
-    _WORKER = (job, render)
-
-
-def _render_in_worker(lang: str) -> LanguageResult | list[Problem]:
-    assert _WORKER is not None
-    job, render = _WORKER
-    return render(job, lang)
-
-
-def _render(job: Job, langs: list[str], jobs: int | None, render: Render
-            ) -> dict[str, LanguageResult | list[Problem]]:
-    """Render *langs*: when the site has :data:`PARALLEL_MIN_PAGES` pages and *jobs*
-    allows more than one process, this process renders its share of the languages while
-    a pool of processes renders the rest (each process holds the site: one that only
-    waited would hold it for nothing)."""
-    workers = min(jobs or os.cpu_count() or 1, len(langs))
-    if workers < 2 or len(job.site.pages) < PARALLEL_MIN_PAGES:
-        return {lang: render(job, lang) for lang in langs}
-    # The source language, which has no catalog to read, last: the processes end closer.
-    langs = sorted(langs, key=lambda lang: lang == job.site.languages[0])
-    ours = langs[::workers]
-    with ProcessPoolExecutor(workers - 1, initializer=_start_worker,
-                             initargs=(job, render)) as pool:
-        theirs = {lang: pool.submit(_render_in_worker, lang)
-                  for lang in langs if lang not in ours}
-        done = {lang: render(job, lang) for lang in ours}
-        done.update((lang, future.result()) for lang, future in theirs.items())
-    return done
-
-
-def _unchanged(record: dict[str, Any], inputs: Inputs, out: Path) -> bool:
-    """Whether nothing changed since the recorded build of *out*: inputs and output."""
-    try:
-        return bool(record["site"] == inputs.site_key and files_match(out, {
-            **record["site_files"],
-            **{f: st for r in record["results"].values() for f, st in r["files"].items()}}))
-    except (KeyError, TypeError, AttributeError):
-        return False
-
-
-def _reusable(record: dict[str, Any] | None, inputs: Inputs | None, out: Path,
-              languages: list[str], from_json: Callable[[Any], LanguageResult]
-              ) -> dict[str, LanguageResult]:
-    """The languages whose recorded rendering *out* still holds, with inputs unchanged."""
-    reused: dict[str, LanguageResult] = {}
-    if record is None or inputs is None:
-        return reused
-    for lang in languages:
-        try:
-            if record["languages"][lang] == inputs.language_key(lang):
-                result = from_json(record["results"][lang])
-                if files_match(out, result.files):
-                    reused[lang] = result
-        except (KeyError, TypeError, ValueError, AttributeError):
-            continue
-    return reused
-
-
-def _problems(found: LanguageResult | list[Problem]) -> list[Problem]:
-    return found if isinstance(found, list) else []
-
-
-def _check_strict(strict: bool, fallbacks: list[Any]) -> None:
+def _check_strict(strict: bool, fallbacks: list[tuple[str, str, int, str]]) -> None:
     if strict and fallbacks:
         raise UserError([Problem(src, line, f"[{lang}] missing or fuzzy translation "
                                             f"(--strict): {text!r}")

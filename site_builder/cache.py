@@ -1,6 +1,6 @@
 """The build cache: content hashes of every input, and the record of the last build of
 each output folder, which is what a user feels: with nothing changed a build writes
-nothing, and after one catalog is edited only that language is rendered again.
+nothing.
 
 Everything a build produces is a function of its inputs: the content files, the
 profiles and site settings, the catalogs, the templates, the base URL, and the code
@@ -19,21 +19,22 @@ import hashlib
 import json
 import os
 import sys
-import tempfile
-from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+from site_builder.output import write_atomic
 from site_builder.project import (
     CACHE_DIR,
     CONTENT_DIR,
+    SOURCE_LANG,
     TEMPLATES_DIR,
     discover_languages,
     po_path,
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent
-LIBRARIES = ("jinja2", "babel", "markdown", "markupsafe")  # their import names
+LIBRARIES = ("jinja2", "babel", "markdown", "markupsafe")  # their distributions
 
 _code_version: str | None = None
 
@@ -76,32 +77,6 @@ def engine_version() -> str:
     return tree_digest(PACKAGE_DIR / "engine", "*.py")
 
 
-def library_version(name: str) -> str:
-    """The installed version of the library imported as *name*, without importing it
-    (nor :mod:`importlib.metadata`, which takes longer than a small build): the name of
-    its ``.dist-info`` folder, or else its ``__init__.py``'s size and modification time.
-
-    >>> library_version("jinja2").count(".") >= 1, library_version("no_such_library")
-    (True, '?')
-    """
-    import importlib.util
-
-    spec = importlib.util.find_spec(name)
-    if spec is None or spec.origin is None:
-        return "?"
-    origin = Path(spec.origin)
-    prefix = name.lower().replace("-", "_") + "-"
-    try:
-        for entry in os.listdir(origin.parent.parent):
-            low = entry.lower()
-            if low.startswith(prefix) and low.endswith(".dist-info"):
-                return entry[len(prefix):-len(".dist-info")]
-        st = origin.stat()
-    except OSError:
-        return "?"
-    return f"{origin}:{st.st_size}:{st.st_mtime_ns}"
-
-
 def code_version() -> str:
     """A hash of everything in the code that affects output.
 
@@ -110,7 +85,7 @@ def code_version() -> str:
     """
     global _code_version
     if _code_version is None:
-        versions = [f"{lib}={library_version(lib)}" for lib in LIBRARIES]
+        versions = [f"{lib}={version(lib)}" for lib in LIBRARIES]
         own = hashlib.blake2b(digest_size=16)
         for path in sorted(PACKAGE_DIR.rglob("*.py")):
             if path.parent.name == "engine":
@@ -121,28 +96,20 @@ def code_version() -> str:
     return _code_version
 
 
-@dataclass
-class Inputs:
-    """Content hashes of everything a build reads."""
-
-    shared: str  # code, content (pages, profiles, settings), templates, base URL, languages
-    catalogs: dict[str, str]  # by language
-
-    def language_key(self, lang: str) -> str:
-        """What one language's pages depend on."""
-        return digest(self.shared, lang, self.catalogs.get(lang, ""))
-
-    @property
-    def site_key(self) -> str:
-        """What the whole site depends on."""
-        return digest(self.shared, *(f"{k}={v}" for k, v in sorted(self.catalogs.items())))
-
-
-def hash_inputs(root: Path, base_url: str | None) -> Inputs:
+def language_keys(root: Path, base_url: str | None) -> dict[str, str]:
+    """What each language's pages depend on: the code, the content (pages, profiles,
+    settings), the templates, the base URL, the languages, and the language's catalog."""
     languages = discover_languages(root)
     shared = digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
                     ",".join(languages), tree_digest(root / TEMPLATES_DIR))
-    return Inputs(shared, {lang: file_digest(root / po_path(lang)) for lang in languages})
+    return {SOURCE_LANG: digest(shared, SOURCE_LANG),
+            **{lang: digest(shared, lang, file_digest(root / po_path(lang)))
+               for lang in languages}}
+
+
+def hash_inputs(root: Path, base_url: str | None) -> str:
+    """A hash of everything a build reads (every language's key)."""
+    return digest(*(f"{k}={v}" for k, v in sorted(language_keys(root, base_url).items())))
 
 
 def _record_path(root: Path, out: Path) -> Path:
@@ -166,11 +133,7 @@ def write_record(root: Path, out: Path, record: dict[str, Any]) -> None:
     path = _record_path(root, out)
     body = json.dumps(record, sort_keys=True).encode("utf-8")
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=path.parent)
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(digest(body).encode("ascii") + b"\n" + body)
-        os.replace(tmp, path)
+        write_atomic(path, digest(body).encode("ascii") + b"\n" + body)
     except OSError:
         pass  # a cache that cannot be written is only slower
 

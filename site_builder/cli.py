@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from site_builder.errors import Problem, UserError
+
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
 # A process ended by a closed pipe (``site-builder check --json | head``) exits as the
 # shell reports one killed by SIGPIPE: 128 + 13, as ``yes | head`` does.
@@ -74,8 +76,6 @@ def make_parser(argv: Sequence[str]) -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    from site_builder.errors import UserError
-
     argv = list(sys.argv[1:] if argv is None else argv)
     parser = make_parser(argv)
     args = parser.parse_args(argv)
@@ -115,8 +115,6 @@ def _file_problem(exc: OSError, root: Path | None) -> str:
     """``path: what is wrong`` for an operating system error on one file (the i18n
     commands' catalogs and ``.mo`` files, say a folder where the file should be); the
     path relative to the project when it is in it."""
-    from site_builder.errors import Problem
-
     path = Path(os.fsdecode(exc.filename))
     if root is not None:
         try:

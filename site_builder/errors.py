@@ -1,9 +1,23 @@
-"""User-facing errors: each one names a file and a line, and says how to fix it."""
+"""User-facing errors: each one names a file and a line, and says how to fix it; printed
+for people (``path:line: message``) or for CI as GitHub workflow commands.
+
+``--format github`` prints one workflow command per problem, which GitHub Actions turns
+into an annotation on that line of the pull request::
+
+    ::error file=content/first-meld.md,line=33,title=site-builder check::stated points 32 ...
+
+The escaping is GitHub's, as its toolkit does it (``@actions/core``, ``command.ts``):
+in the message ``%``, CR and LF are percent-encoded; in a property value ``:`` and ``,``
+too, since they separate the properties.
+"""
 
 from __future__ import annotations
 
 import re
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TextIO
 
 # Control characters (a newline, an escape sequence that recolours or clears the terminal)
 # and the Unicode line separators, in a file name or a quoted value: shown escaped, so
@@ -48,3 +62,51 @@ class UserError(Exception):
 
     def __reduce__(self) -> tuple[type[UserError], tuple[list[Problem]]]:
         return UserError, (self.problems,)  # from a worker process, problems and all
+
+
+# --- problems printed for CI ---------------------------------------------------------------
+
+FORMATS = ("text", "json", "github")
+
+
+def escape_data(text: str) -> str:
+    """A workflow command's message, escaped as GitHub's toolkit does.
+
+    >>> escape_data("50% of\\r\\nthe cards")
+    '50%25 of%0D%0Athe cards'
+    """
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A workflow command's property value (``file=``, ``title=``), escaped.
+
+    >>> escape_property("a,b: 100%")
+    'a%2Cb%3A 100%25'
+    """
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def workflow_command(kind: str, problem: Problem, title: str) -> str:
+    """One ``::error`` or ``::warning`` line for *problem* (no ``line=`` when it has none).
+
+    >>> workflow_command("error", Problem("content/a,b.md", 3, "50% off"), "check: x")
+    '::error file=content/a%2Cb.md,line=3,title=check%3A x::50%25 off'
+    >>> workflow_command("warning", Problem("locales/pl/x.po", 0, "fuzzy"), "t")
+    '::warning file=locales/pl/x.po,title=t::fuzzy'
+    """
+    props = [f"file={escape_property(problem.path)}"]
+    if problem.line:
+        props.append(f"line={problem.line}")
+    props.append(f"title={escape_property(title)}")
+    return f"::{kind} {','.join(props)}::{escape_data(problem.message)}"
+
+
+def print_github(errors: Iterable[Problem], warnings: Iterable[Problem], title: str,
+                 stream: TextIO | None = None) -> None:
+    """Print every error, then every warning, as workflow commands on *stream* (stdout)."""
+    out = sys.stdout if stream is None else stream
+    for problem in errors:
+        print(workflow_command("error", problem, title), file=out)
+    for problem in warnings:
+        print(workflow_command("warning", problem, title), file=out)

@@ -1,15 +1,18 @@
-"""The output folder: a staging folder next to it, files written into it as they are
-rendered, then one swap. A killed build leaves the old site and a staging folder, which
-the next build deletes."""
+"""Stage 4, write: a staging folder next to the output, files written into it as they
+are rendered, then two renames put it in place of the output. A build holds a lock on the
+output's folder from start to end (:func:`locked`), so builds of one output queue up, and
+what a killed build left next to it (a staging folder, or the old site between the two
+renames) is the next build's to clean up: it puts the old site back if the output is
+missing, then deletes the rest."""
 
 from __future__ import annotations
 
-import errno
+import contextlib
+import fcntl
 import os
 import shutil
-import sys
 import tempfile
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 # The folders a build makes next to the output NAME, each .NAME.KIND-PID-xxxx: the staging
@@ -24,16 +27,31 @@ def staging(out: Path) -> Path:
     return Path(tempfile.mkdtemp(prefix=f".{out.name}.{NEW}-{os.getpid()}-", dir=out.parent))
 
 
+@contextlib.contextmanager
+def locked(out: Path) -> Iterator[None]:
+    """Hold an exclusive lock on the folder of *out* (made if missing) while the block
+    runs: another build of an output there waits for it. The lock is the folder's own
+    (``flock``), so it leaves no file behind and ends with the process, however it ends."""
+    out.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(out.parent, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)
+
+
 def clean_stale(out: Path) -> None:
-    """Delete the folders next to *out* (staging, old site, probe) that builds no longer
-    running left. If a build was killed between its two renames (:func:`swap`), *out* is
-    missing and the old site is put back first."""
+    """Delete the folders next to *out* (staging, old site, probe) that killed builds
+    left; called with the lock held (:func:`locked`), so no running build owns them. If a
+    build was killed between its two renames (:func:`swap`), *out* is missing and the old
+    site is put back first."""
     if not out.parent.is_dir():
         return
     for entry in sorted(out.parent.glob(f".{out.name}.*-*")):
         kind, _, rest = entry.name[len(out.name) + 2:].partition("-")
         pid = rest.split("-", 1)[0]
-        if kind not in (NEW, OLD, PROBE) or not pid.isdigit() or _running(int(pid)):
+        if kind not in (NEW, OLD, PROBE) or not pid.isdigit():
             continue
         if kind == OLD and not out.exists() and (entry / "site").is_dir():
             os.rename(entry / "site", out)
@@ -47,22 +65,9 @@ def try_writing(where: Path, out: Path) -> None:
     os.rmdir(tempfile.mkdtemp(prefix=f".{out.name}.{PROBE}-{os.getpid()}-", dir=where))
 
 
-def _running(pid: int) -> bool:
-    if pid == os.getpid():
-        return False  # this build has not made its folders yet
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except PermissionError:
-        return True
-    return True
-
-
 def write_file(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
-    """Write one output file under *base*, given whole or in pieces, as a new file (a
-    file linked from the old site is replaced, never changed); its size and
-    modification time, for the build's record."""
+    """Write one output file under *base*, given whole or in pieces, as a new file; its
+    size and modification time, for the build's record."""
     target = os.path.join(base, rel)
     flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
     try:
@@ -84,29 +89,11 @@ def write_file(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int
     return st.st_size, st.st_mtime_ns
 
 
-def carry_over(out: Path, tmp: Path, files: Iterable[str]) -> None:
-    """Link *files* of the current site into the staging folder (copy them where links
-    are not possible): a language that is not rendered again."""
-    for rel in files:
-        target = tmp / rel
-        target.parent.mkdir(parents=True, exist_ok=True)
-        try:
-            os.link(out / rel, target)
-        except OSError:
-            shutil.copy2(out / rel, target)
-
-
 def swap(tmp: Path, out: Path) -> None:
-    """Replace *out* by the staging folder *tmp* in one step, the old site deleted after.
-
-    On Linux the two folders are exchanged by one ``renameat2(RENAME_EXCHANGE)``, so
-    *out* is at every moment the whole old site or the whole new one. Elsewhere (or on a
-    file system without it) it takes two renames, and a build killed between them leaves
-    *out* missing until the next build puts the old site back (:func:`clean_stale`)."""
+    """Put the staging folder *tmp* in place of *out* by two renames, the old site
+    deleted after. A build killed between the two leaves *out* missing and the old site
+    next to it, which the next build puts back (:func:`clean_stale`)."""
     os.chmod(tmp, 0o755)
-    if out.exists() and _exchange(tmp, out):
-        shutil.rmtree(tmp, ignore_errors=True)  # now the old site; if killed, clean_stale
-        return
     old = None
     if out.exists():
         old = Path(tempfile.mkdtemp(prefix=f".{out.name}.{OLD}-{os.getpid()}-", dir=out.parent))
@@ -116,19 +103,17 @@ def swap(tmp: Path, out: Path) -> None:
         shutil.rmtree(old, ignore_errors=True)
 
 
-def _exchange(a: Path, b: Path) -> bool:
-    """Exchange folders *a* and *b* atomically; False where the system cannot."""
-    if not sys.platform.startswith("linux"):
-        return False
-    import ctypes
-
-    renameat2 = getattr(ctypes.CDLL(None, use_errno=True), "renameat2", None)
-    if renameat2 is None:  # a C library older than glibc 2.28
-        return False
-    at_fdcwd, rename_exchange = -100, 2  # from <fcntl.h> and <linux/fs.h>
-    if renameat2(at_fdcwd, os.fsencode(a), at_fdcwd, os.fsencode(b), rename_exchange) == 0:
-        return True
-    code = ctypes.get_errno()
-    if code in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):  # not on this file system
-        return False
-    raise OSError(code, os.strerror(code), str(b))
+def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
+    """Replace the file *path* by *data* in one step: written to a temporary file next to
+    it, then renamed over it, so that a reader, a kill or a full disk never leaves half a
+    file there (the temporary file is removed on failure)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, mode)
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise

@@ -6,7 +6,6 @@ A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 
 from site_builder.errors import Problem
@@ -21,11 +20,26 @@ POT_PATH = f"{LOCALES_DIR}/{DOMAIN}.pot"
 CACHE_DIR = ".cache/site-builder"
 SOURCE_DIRS = (CONTENT_DIR, LOCALES_DIR, TEMPLATES_DIR)
 STATUS_SLUG = "translation-status"  # each language's translation status page
+BUNDLE = "pagefind"  # each language's search index, in its folder
+# The quick-reference sheets: slug under the language folder, and the games each covers
+# (Rami 40 and 51 differ only in the first meld, so they share a sheet).
+SHEETS = {"quick-reference/rami": ("rami40", "rami51"),
+          "quick-reference/cardverse": ("cardverse",)}
 
 
 def po_path(lang: str) -> str:
     """The catalog of *lang*, relative to the project root."""
     return f"{LOCALES_DIR}/{lang}/LC_MESSAGES/{DOMAIN}.po"
+
+
+def page_path(lang: str, slug: str) -> str:
+    """The output file of a page: ``pl/index.html``, ``pl/first-meld/index.html``."""
+    return f"{lang}/index.html" if slug == "index" else f"{lang}/{slug}/index.html"
+
+
+def page_folder(lang: str, slug: str) -> str:
+    """The folder of a page, as a link from the site's root gives it: ``/pl/first-meld/``."""
+    return "/" + page_path(lang, slug).removesuffix("index.html")
 
 
 def discover_languages(root: Path) -> list[str]:
@@ -34,28 +48,6 @@ def discover_languages(root: Path) -> list[str]:
     if not base.is_dir():
         return []
     return sorted(p.name for p in base.iterdir() if (root / po_path(p.name)).is_file())
-
-
-@dataclass
-class Config:
-    base_url: str = "https://rami-rules.example.org/"
-
-
-def load_config(root: Path, problems: list[Problem], base_url: str | None = None) -> Config:
-    """``content/site.toml``, with *base_url* (if given) in place of the file's, ending
-    in ``/``; problems go to *problems*."""
-    from site_builder.settings import read_settings
-
-    settings, errs = read_settings(root)  # each setting checked, each error at its line
-    problems.extend(errs)
-    config = Config()
-    if "base_url" in settings:
-        config.base_url = settings["base_url"]
-    if base_url:
-        config.base_url = base_url
-    if not config.base_url.endswith("/"):
-        config.base_url += "/"
-    return config
 
 
 def output_problem(root: Path, out: Path) -> Problem | None:

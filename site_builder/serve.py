@@ -25,6 +25,10 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
+from watchfiles import watch as watch_files
+
+from site_builder.build import Kept, build
+from site_builder.errors import UserError
 from site_builder.project import CACHE_DIR
 
 WATCHED = ("content", "locales", "templates")
@@ -81,6 +85,7 @@ class State:
     seconds: float = 0.0
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: bool = False
+    kept: dict[str, Kept] = field(default_factory=dict)  # the last build's languages
 
     def update(self, problems: list[str], seconds: float) -> None:
         with self.changed:
@@ -91,13 +96,11 @@ class State:
 
 
 def rebuild(root: Path, out: Path, state: State) -> None:
-    """Build into *out* with the cache; record the problems (if any) in *state*."""
-    from site_builder.build import build
-    from site_builder.errors import UserError
-
+    """Build into *out* with the cache, using again the languages whose inputs did not
+    change (kept in *state*); record the problems (if any) in *state*."""
     start = time.perf_counter()
     try:
-        result = build(root, out, jobs=1)  # no processes forked from a threaded server
+        result = build(root, out, keep=state.kept)
         problems: list[str] = []
         done = ", ".join(result.rendered) or "nothing changed"
         message = f"built ({done})"
@@ -267,8 +270,6 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
 
 def watch(root: Path, out: Path, state: State, stop: threading.Event) -> None:
     """Rebuild whenever a watched file changes (changes saved together count as one)."""
-    from watchfiles import watch as watch_files
-
     paths = [root / name for name in WATCHED if (root / name).is_dir()]
     for _changes in watch_files(*paths, stop_event=stop, step=20, debounce=1600,
                                 raise_interrupt=False):
@@ -277,8 +278,6 @@ def watch(root: Path, out: Path, state: State, stop: threading.Event) -> None:
 
 def serve(root: Path, port: int = 8000, host: str = "127.0.0.1") -> int:
     """Build, then serve *root*'s site on *host*:*port* until interrupted."""
-    from site_builder.errors import UserError
-
     out = (root / CACHE_DIR / "serve").resolve()
     state = State()
     try:  # the port first: one in use is a one-line error before anything is built

@@ -7,13 +7,14 @@ import xml.etree.ElementTree as ET
 from html.parser import HTMLParser
 from pathlib import Path
 
-import pytest
 from conftest import ROOT, SEEDS, SHARED_SEEDS, copy_project, run_cli
 
 LANGS = ("en", "id", "ms", "pl", "vi")
 # Every page in content/ (by its file name, which is its slug) and the status page.
 SLUGS = ("index", *sorted(p.stem for p in (Path(__file__).parent.parent / "content").glob("*.md")
                           if p.stem != "index"), "translation-status")
+# The quick-reference sheets (site_builder/quickref.py), in every language too.
+SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 
 
 def page_file(site: Path, lang: str, slug: str) -> Path:
@@ -79,6 +80,27 @@ def test_switcher_lands_on_the_same_page(built_site: Path) -> None:
             assert set(page.alternates) == {*LANGS, "x-default"}
 
 
+def test_switcher_of_the_sheets_and_404_pages_lands_on_the_right_page(built_site: Path) -> None:
+    """A quick-reference sheet's switcher leads to the same sheet in each language; a
+    language's 404 page (its links start at the site's root: it is served at any address)
+    to each language's rules index. Each target is a page in that language."""
+    for lang in LANGS:
+        pages = {built_site / lang / sheet / "index.html": sheet for sheet in SHEETS}
+        pages[built_site / lang / "404.html"] = "index"
+        for path, slug in pages.items():
+            page = parse(path)
+            assert set(page.switcher) == set(LANGS), path
+            for other, href in page.switcher.items():
+                if href.startswith("/"):
+                    target = (built_site / href.lstrip("/")).resolve()
+                else:
+                    target = (path.parent / href).resolve()
+                expected = (built_site / other / slug / "index.html" if slug in SHEETS
+                            else page_file(built_site, other, slug))
+                assert target == expected.resolve(), (path, href)
+                assert parse(target).lang == other
+
+
 def test_links_are_relative_and_resolve(built_site: Path) -> None:
     for path in built_site.rglob("index.html"):
         for href in parse(path).hrefs:
@@ -136,32 +158,7 @@ def test_sitemap_lists_every_page_with_alternates(built_site: Path) -> None:
         assert langs == {*LANGS, "x-default"}
 
 
-def test_a_site_with_more_urls_than_a_sitemap_holds_gets_a_sitemap_index(
-        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """sitemaps.org allows 50,000 URLs a file: past that, sitemap.xml is an index of
-    sitemap-N.xml files, which list every page once, with its alternates."""
-    from site_builder import render
-    from site_builder.build import build
 
-    monkeypatch.setattr(render, "SITEMAP_URLS", 12)  # 2 pages (10 URLs) a file
-    out = project / "dist"
-    build(project, out, base_url="https://example.net/rules/", cache=False)
-    ns = {"s": "http://www.sitemaps.org/schemas/sitemap/0.9", "x": "http://www.w3.org/1999/xhtml"}
-    index = ET.parse(out / "sitemap.xml").getroot()
-    assert index.tag == "{http://www.sitemaps.org/schemas/sitemap/0.9}sitemapindex"
-    locs = [e.text for e in index.findall("s:sitemap/s:loc", ns)]
-    assert len(locs) == -(-len(SLUGS) // 2)
-    assert locs == [f"https://example.net/rules/sitemap-{n}.xml" for n in range(1, len(locs) + 1)]
-    listed = []
-    for n in range(1, len(locs) + 1):
-        urls = ET.parse(out / f"sitemap-{n}.xml").getroot().findall("s:url", ns)
-        assert 0 < len(urls) <= 12
-        for url in urls:
-            listed.append(url.findtext("s:loc", namespaces=ns))
-            assert {link.get("hreflang") for link in url.findall("x:link", ns)} == \
-                {*LANGS, "x-default"}
-    assert len(listed) == len(set(listed)) == len(LANGS) * len(SLUGS)
-    assert "Sitemap: https://example.net/rules/sitemap.xml" in (out / "robots.txt").read_text()
 
 
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
@@ -458,7 +455,7 @@ def test_heading_ids_are_unique_and_lists_keep_their_start(project: Path) -> Non
 
 
 def test_headings_never_take_an_id_the_templates_give() -> None:
-    from site_builder.content import TEMPLATE_IDS
+    from site_builder.sources.page import TEMPLATE_IDS
 
     given = {found for path in (ROOT / "templates").glob("*.html")
              for found in re.findall(r'\bid="([^"{]*)"', path.read_text(encoding="utf-8"))}

@@ -19,7 +19,6 @@ from conftest import ROOT, copy_project
 from site_builder import cache
 from site_builder.build import build
 from site_builder.errors import UserError
-from site_builder.load import load
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -67,19 +66,7 @@ def test_template_change_shows_up(built: Path, tmp_path: Path) -> None:
     assert tree(built / "dist") == uncached(built, tmp_path)
 
 
-def test_catalog_change_redoes_only_that_language(built: Path, tmp_path: Path) -> None:
-    po = built / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
-    text = po.read_text(encoding="utf-8")
-    start = text.index('msgid "Rules"\nmsgstr "')
-    old = text[start:text.index("\n", text.index("msgstr", start))]
-    po.write_text(text.replace(old, old[:-1] + ' (nowe)"', 1), encoding="utf-8")
-    ms_before = (built / "dist" / "ms" / "first-meld" / "index.html").stat()
-    assert rebuild(built) == ["pl"]
-    page = (built / "dist" / "pl" / "first-meld" / "index.html").read_text(encoding="utf-8")
-    assert " (nowe)</a>" in page
-    assert (built / "dist" / "ms" / "first-meld" / "index.html").stat().st_ino == \
-        ms_before.st_ino  # untouched
-    assert tree(built / "dist") == uncached(built, tmp_path)
+
 
 
 def test_content_change_shows_up(built: Path, tmp_path: Path) -> None:
@@ -158,7 +145,7 @@ def test_base_url_change_shows_up(built: Path) -> None:
 def test_edited_output_is_rebuilt(built: Path, tmp_path: Path) -> None:
     page = built / "dist" / "vi" / "first-meld" / "index.html"
     page.write_text("edited by hand", encoding="utf-8")
-    assert rebuild(built) == ["vi"]  # the language whose output was edited
+    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]  # an edited output: built again
     assert tree(built / "dist") == uncached(built, tmp_path)
 
 
@@ -171,41 +158,14 @@ def test_failed_build_leaves_output_untouched(built: Path) -> None:
     assert not [p for p in built.iterdir() if p.name.startswith(".dist.")]
 
 
-def test_parallel_build_equals_serial_build(tmp_path: Path) -> None:
-    from site_builder.build import PARALLEL_MIN_PAGES
 
-    pages = 2 * PARALLEL_MIN_PAGES  # enough for two processes
-    subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--pages",
-                    str(pages), "--out", str(tmp_path / "corpus")], check=True,
-                   capture_output=True)
-    corpus = tmp_path / "corpus"
-    build(corpus, tmp_path / "parallel", jobs=2)
-    build(corpus, tmp_path / "serial", jobs=1, cache=False)
-    assert tree(tmp_path / "parallel") == tree(tmp_path / "serial")
-    nav = (tmp_path / "serial" / "pl" / "page-00050" / "index.html").read_text(encoding="utf-8")
-    assert nav.count('href="../page-') < 20  # a large site lists only nearby pages
-    # A catalog is checked where its language is rendered, in a worker process: a card
-    # left untranslated is still reported, at its line, and nothing is written.
-    po = corpus / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
-    text = po.read_text(encoding="utf-8")
-    blanked, count = re.subn(r'(msgctxt "rank"\nmsgid "ace"\nmsgstr )"[^"]*"', r'\1""', text)
-    assert count == 1
-    po.write_text(blanked, encoding="utf-8")
-    line = blanked[:blanked.index('msgctxt "rank"\nmsgid "ace"')].count("\n") + 2
-    before = tree(tmp_path / "parallel")
-    with pytest.raises(UserError) as caught:
-        build(corpus, tmp_path / "parallel", jobs=2)
-    assert tree(tmp_path / "parallel") == before
-    assert [str(p) for p in caught.value.problems] == [
-        f"locales/pl/LC_MESSAGES/messages.po:{line}: card term 'ace' (context 'rank') is not "
-        "translated; card names must be complete"]
 
 
 # --- the fast paths give the same result as the libraries they stand in for ----------------
 
 
 def test_fast_inline_markdown_equals_markdown() -> None:
-    from site_builder.inline import MarkdownRenderer, is_plain, simple_inline
+    from site_builder.render.markdown import MarkdownRenderer, is_plain, simple_inline
 
     md = MarkdownRenderer()
     pieces = ["a", "Bc", " ", "  ", "*", "**", "`", "[", "]", "(", ")", "x y", ".", ",", "_",
@@ -226,28 +186,7 @@ def test_fast_inline_markdown_equals_markdown() -> None:
     assert checked > 1000
 
 
-def test_rendered_coverage_equals_babel_coverage(tmp_path: Path) -> None:
-    """The build counts coverage page by page as it renders (the status pages);
-    ``i18n stats`` counts it from the whole source catalog. Both give the same counts,
-    overall and per page."""
-    from site_builder.i18n import coverage, load_catalog
-    from site_builder.load import verify
-    from site_builder.messages import source_catalog
-    from site_builder.render import Job, LanguageResult, render_language
-    from site_builder.templating import bytecode_cache
 
-    site, problems = load(ROOT)
-    verified = verify(site, problems, catalogs=False)
-    assert not verified.problems
-    source = source_catalog(site.root, site.pages, site.profiles)
-    job = Job.of(site, verified, tmp_path, bytecode_cache(None, ""))
-    for lang in site.languages[1:]:
-        loaded, errs = load_catalog(ROOT, lang)
-        assert loaded is not None and not errs
-        result = render_language(job, lang)
-        assert isinstance(result, LanguageResult)
-        assert (result.overall, result.pages) == coverage(source, loaded.catalog)
-        assert result.overall is not None and result.overall.total > 200, lang
 
 
 def test_copy_project_has_no_cache(tmp_path: Path) -> None:
@@ -270,3 +209,24 @@ def test_a_new_template_message_shows_up_in_the_coverage(built: Path, tmp_path: 
     assert len(counts) == 4
     assert [int(n) for n in untranslated.findall(after)] == [n + 1 for n in counts]
     assert tree(built / "dist") == uncached(built, tmp_path)
+
+
+def test_serve_renders_again_only_the_language_whose_catalog_changed(project: Path,
+                                                                     tmp_path: Path) -> None:
+    """``serve`` keeps each language's rendering in memory: after a translator saves one
+    catalog, only that language is rendered again, and the site is byte for byte what a
+    build from scratch gives."""
+    from site_builder.build import Kept
+
+    keep: dict[str, Kept] = {}
+    assert build(project, project / "dist", keep=keep).rendered == ["en", "id", "ms", "pl", "vi"]
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    first = re.search(r'^msgstr "(.+)"$', text, re.M)
+    assert first is not None
+    po.write_text(text.replace(first.group(0), f'msgstr "{first.group(1)} (!)"', 1),
+                  encoding="utf-8")
+    assert build(project, project / "dist", keep=keep).rendered == ["pl"]
+    assert tree(project / "dist") == uncached(project, tmp_path)
+    replace(project / "content" / "first-meld.md", "## ", "## A ")  # content: every language
+    assert build(project, project / "dist", keep=keep).rendered == ["en", "id", "ms", "pl", "vi"]

@@ -4,7 +4,7 @@ Both judge the same inputs: 100,000 random melds (3-13 cards, 0-3 jokers; near-r
 near-sets and junk), 20,000 random first melds, every meld and first meld of the site's
 example tables, hand-picked edge cases and card tokens, under every game and every
 profile of content/profiles.toml (and rule sets made up to reach every path), with the
-rule data the build writes (:mod:`site_builder.rules_data`). Every field must agree.
+rule data the build writes (:mod:`site_builder.render.checker_rules`). Every field must agree.
 The JavaScript runs in one node process (JSON in, JSON out); a disagreement is shrunk to
 a smallest input that still disagrees, and printed with both answers.
 """
@@ -19,7 +19,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from site_builder.content import parse_page
 from site_builder.engine import (
     JOKER,
     PRESETS,
@@ -34,8 +33,9 @@ from site_builder.engine import (
     parse_cards,
 )
 from site_builder.engine.cards import JOKER_ORDINAL
-from site_builder.examples import load_profiles
-from site_builder.rules_data import compact_table, rules_asset, rules_table
+from site_builder.render.checker_rules import compact_table, rules_asset, rules_table
+from site_builder.sources.page import parse_page
+from site_builder.sources.profiles import load_profiles
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tests" / "checker" / "run_checker.js"

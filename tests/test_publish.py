@@ -70,8 +70,7 @@ def test_github_warnings_for_fuzzy_and_missing_translations(project: Path) -> No
 
 def test_github_escapes_properties_and_messages(project: Path) -> None:
     """A message with %, a newline or a comma in the file name stays one command."""
-    from site_builder.errors import Problem
-    from site_builder.report import workflow_command
+    from site_builder.errors import Problem, workflow_command
 
     line = workflow_command("error", Problem("content/a,b:c.md", 4, "100%\r\nsure"), "t,x")
     assert line == "::error file=content/a%2Cb%3Ac.md,line=4,title=t%2Cx::100%25%0D%0Asure"

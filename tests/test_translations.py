@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po, write_po
 from conftest import ROOT, run_cli
 
-from site_builder.inline import MarkdownRenderer
+from site_builder.render.markdown import MarkdownRenderer
 
 LANGS = ("id", "ms", "pl", "vi")
 
@@ -218,7 +218,7 @@ def test_card_names_complete(project: Path) -> None:
 
 def test_polish_plurals_from_cldr(project: Path) -> None:
     """ngettext with CLDR rules: 1 punkt, 2 punkty, 5 punktów."""
-    from site_builder.i18n import Translator, load_catalog
+    from site_builder.i18n.catalog import Translator, load_catalog
 
     loaded, problems = load_catalog(project, "pl")
     assert loaded is not None and not problems
@@ -324,8 +324,9 @@ def test_the_builds_template_messages_are_babels(project: Path) -> None:
     """The build takes the templates' messages from the trees it compiles them from (each
     template is parsed once), not from Babel's extractor: the same messages, in the same
     order, at the same lines."""
-    from site_builder.load import load, verify
-    from site_builder.messages import template_messages
+    from site_builder.i18n.messages import template_messages
+    from site_builder.sources.site import load
+    from site_builder.verify import verify
 
     (project / "templates" / "tricky.html").write_text(TRICKY_TEMPLATE, encoding="utf-8")
     babel = [(m.source, m.line, m.context, m.msgid) for m in template_messages(project)]
@@ -333,5 +334,5 @@ def test_the_builds_template_messages_are_babels(project: Path) -> None:
     assert ("templates/tricky.html", 4, "seat", ("{n} seat", "{n} seats")) in babel
     assert len(babel) > 100
     site, problems = load(project)
-    built = verify(site, problems, catalogs=False).templates
+    built = verify(site, problems).templates
     assert [(m.source, m.line, m.context, m.msgid) for m in built] == babel

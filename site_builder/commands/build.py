@@ -9,7 +9,11 @@ import time
 from pathlib import Path
 from typing import Any
 
-from site_builder.cli import bounded
+from site_builder.build import build
+from site_builder.errors import UserError
+from site_builder.output import try_writing
+from site_builder.project import output_problem
+from site_builder.sources.settings import base_url_problem
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -24,16 +28,10 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                    help="treat missing and fuzzy translations as errors")
     p.add_argument("--no-cache", action="store_true",
                    help="neither use nor update the build cache in ROOT/.cache/")
-    p.add_argument("--jobs", type=bounded(1, 256), default=None, metavar="N",
-                   help="processes to render with (default: one per CPU core)")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.build import build
-    from site_builder.errors import UserError
-    from site_builder.settings import base_url_problem
-
     start = time.perf_counter()
     root = args.root
     out = args.out if args.out is not None else root / "dist"
@@ -41,7 +39,6 @@ def run(args: argparse.Namespace) -> int:
         why = base_url_problem(args.base_url)
         if why is not None:
             raise UserError(f"--base-url: {why.replace('base_url must', 'it must', 1)}")
-    from site_builder.project import output_problem
 
     refused = output_problem(root, out)  # sources first: the worse mistake
     if refused is not None:
@@ -51,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(problem)
     try:
         result = build(root, out, base_url=args.base_url, strict=args.strict,
-                       cache=not args.no_cache, jobs=args.jobs)
+                       cache=not args.no_cache)
     except OSError as exc:  # the output's disk full, or taken away during the build
         place = Path(os.path.abspath(out)).parent
         names = [Path(os.path.abspath(n)) for n in (exc.filename, exc.filename2) if n]
@@ -81,8 +78,6 @@ def out_problem(out: Path) -> str | None:
     folder can be written is tried (a folder made and removed), not asked of
     ``os.access``: root may write anywhere by permissions, yet not in /proc or /sys, nor
     on a read-only file system (issue 14, class 10)."""
-    from site_builder.output import try_writing
-
     if out.exists() and not out.is_dir():
         return f"--out {out}: it is a file, not a folder; pass --out with a folder"
     for parent in [out, *out.parents]:

@@ -12,12 +12,12 @@ import argparse
 import json
 import sys
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from site_builder.errors import Problem
-
-from site_builder.report import FORMATS
+from site_builder.build import check
+from site_builder.errors import FORMATS, Problem, UserError, print_github
+from site_builder.i18n.coverage import untranslated
+from site_builder.i18n.messages import source_catalog
 
 TITLE = "site-builder check"
 
@@ -42,18 +42,14 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.errors import UserError
-    from site_builder.load import load, verify
-
-    # The claims and the templates' messages, for the report; every problem in one run,
-    # as the build reports them, by building the site (writing nothing of the project).
-    site, problems = load(args.root)
-    checked = verify(site, problems, catalogs=False)  # the build reads the catalogs
-    problems = render_problems(args.root)
-    warnings = untranslated(site, checked.templates)
+    # Every problem in one run, as the build reports them: load and verify, then the
+    # templates rendered in memory (writing nothing).
+    verified = check(args.root)
+    problems, claims = verified.problems, [c.as_json() for c in verified.claims]
+    warnings = untranslated(source_catalog(verified.site.pages, verified.site.profiles,
+                                           verified.templates), verified.catalogs)
     if args.strict:
         problems, warnings = problems + warnings, []
-    claims = [c.as_json() for c in checked.claims]
     code = 2 if problems else 0
     if args.format == "json":
         print(json.dumps({
@@ -64,8 +60,6 @@ def run(args: argparse.Namespace) -> int:
         }, ensure_ascii=False, indent=2))
         return code
     if args.format == "github":
-        from site_builder.report import print_github
-
         print_github(problems, warnings, TITLE)
         print(f"site-builder check: {len(problems)} errors, {len(warnings)} warnings, "
               f"{len(claims)} claims", file=sys.stderr)
@@ -80,67 +74,5 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def render_problems(root: Path) -> list[Problem]:
-    """Every problem ``build`` finds (issue 14), found by building the site into a scratch
-    folder: loading, the examples, the templates, the catalogs and rendering."""
-    import shutil
-    import tempfile
-
-    from site_builder.build import build
-    from site_builder.errors import UserError
-
-    scratch = Path(tempfile.mkdtemp(prefix="site-builder-check-"))
-    try:  # rendered into a scratch folder, without the cache (the project is not touched)
-        # or a search index (Pagefind reads the pages rendered, not the project's files)
-        build(root, scratch / "dist", cache=False, search=False)
-    except UserError as exc:
-        return exc.problems
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
-    return []
-
-
-def _as_json(problem: Any) -> dict[str, Any]:
+def _as_json(problem: Problem) -> dict[str, Any]:
     return {"source": problem.path, "line": problem.line, "message": problem.message}
-
-
-def untranslated(site: Any, templates: Any) -> list[Any]:
-    """A problem for each message a language shows in English: at its catalog entry when
-    the catalog has one (fuzzy or empty), else where the English text is.
-
-    *templates* are the templates' messages as ``verify`` found them in the trees it
-    compiled (:class:`site_builder.messages.TemplateMessage`), not extracted again.
-    """
-    from site_builder.errors import Problem
-    from site_builder.examples import PROFILES_FILE
-    from site_builder.i18n import coverage_state, load_catalog, po_path
-    from site_builder.messages import page_entries
-
-    source: dict[tuple[Any, str | None], tuple[str, int]] = {}
-    for page in sorted(site.pages, key=lambda p: p.source):
-        for msgid, context, path, line, _ in page_entries(page):
-            source.setdefault((msgid, context), (path, line))
-    for profile in sorted(site.profiles.values(), key=lambda p: p.line):
-        source.setdefault((profile.name, None), (PROFILES_FILE, profile.name_line))
-    for message in templates:
-        source.setdefault((message.msgid, message.context), (message.source, message.line))
-    found: list[Problem] = []
-    for lang in site.languages[1:]:
-        loaded, _ = load_catalog(site.root, lang, comments=False)
-        if loaded is None:  # it did not load: its problem is reported already
-            continue
-        for (msgid, context), (path, line) in source.items():
-            if not msgid:
-                continue
-            entry = loaded.catalog.get(msgid, context)
-            state = coverage_state(entry)
-            if state == "translated":
-                continue
-            text = msgid if isinstance(msgid, str) else msgid[0]
-            what = "fuzzy" if state == "fuzzy" else "missing"
-            said = f"[{lang}] {what} translation, shown in English: {text!r}"
-            if entry is not None and getattr(entry, "lineno", None):
-                found.append(Problem(po_path(lang), int(entry.lineno), said))
-            else:
-                found.append(Problem(path, line, said))
-    return found

@@ -30,7 +30,7 @@ import sys
 import time
 from typing import Any
 
-from site_builder.cli import bounded
+from site_builder.cli import OneLineParser, bounded
 from site_builder.engine import (
     PRESETS,
     VARIATIONS,
@@ -49,18 +49,11 @@ from site_builder.engine import (
     hand_points,
     parse_cards,
     replay,
-    simulate,
 )
+from site_builder.engine.play import simulate
 from site_builder.errors import UserError
 
 GAMES = ", ".join(PRESETS)
-
-
-class _OneLineParser(argparse.ArgumentParser):
-    """Reports a usage error in one line (no usage block) and exits 2."""
-
-    def error(self, message: str) -> Any:  # argparse declares NoReturn
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
 
 
 def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
@@ -70,7 +63,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
         description="Ask the bundled Rami rules engine; each command prints one JSON object.",
     )
     commands = parser.add_subparsers(dest="engine_command", metavar="COMMAND",
-                                     parser_class=_OneLineParser)
+                                     parser_class=OneLineParser)
     commands.required = True
 
     game = argparse.ArgumentParser(add_help=False)

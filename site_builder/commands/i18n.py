@@ -3,16 +3,42 @@
 These wrap the extract → init/update → check → compile steps with the project's
 settings: one ``messages`` domain, the POT at ``locales/messages.pot``. Babel extracts
 the messages and makes new catalogs; the files are written as GNU gettext writes them
-(``msgcat``), and ``update`` is ``msgmerge --previous`` (see :mod:`site_builder.pofile`).
+(``msgcat``), and ``update`` is ``msgmerge --previous`` (see :mod:`site_builder.i18n.gnu`).
 """
 
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import sys
 from pathlib import Path
 from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import write_po
+
+from site_builder.commands.check import add_format_option
+from site_builder.errors import (
+    Problem,
+    UserError,
+    print_github,  # a catalog it cannot read, annotated
+)
+from site_builder.i18n.catalog import Translations, Translator, load_catalog, parse_locale
+from site_builder.i18n.coverage import coverage
+from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
+from site_builder.i18n.messages import (
+    FIXED_DATE,
+    PROJECT,
+    card_terms,
+    source_catalog,
+    template_messages,
+)
+from site_builder.project import POT_PATH, SOURCE_LANG, TEMPLATES_DIR, discover_languages, po_path
+from site_builder.sources.site import load
+from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
+from site_builder.verify import read_catalog
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -37,7 +63,6 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     action("compile", "check every catalog and write the .mo files").set_defaults(
         func=run_compile)
     a = action("stats", "translated, fuzzy and untranslated counts per language and page")
-    from site_builder.commands.check import add_format_option
 
     add_format_option(a)
     a.add_argument("--fail-under", type=percent, default=None, metavar="PCT",
@@ -65,9 +90,6 @@ def percent(text: str) -> float:
 
 
 def _site(root: Path) -> Any:
-    from site_builder.errors import UserError
-    from site_builder.load import load
-
     site, problems = load(root)
     if problems:
         raise UserError(problems)
@@ -76,17 +98,12 @@ def _site(root: Path) -> Any:
 
 def _write_po(path: Path, catalog: Any, rel: str) -> bool:
     """Write *catalog* (a Babel ``Catalog``) as GNU gettext writes it (see
-    :mod:`site_builder.pofile`); return True if the file changed."""
-    from site_builder.pofile import normalise, write_if_changed
-
+    :mod:`site_builder.i18n.gnu`); return True if the file changed."""
     return write_if_changed(path, normalise(_babel_bytes(catalog), rel))
 
 
 def _babel_bytes(catalog: Any) -> bytes:
     """*catalog* as Babel writes it; ``msgcat`` then lays it out as GNU gettext does."""
-    import io
-
-    from babel.messages.pofile import write_po
 
     buf = io.BytesIO()
     write_po(buf, catalog, width=76, ignore_obsolete=False)
@@ -97,24 +114,16 @@ def template(root: Path) -> Any:
     """The template catalog (every English message), or a :class:`UserError` naming each
     template that does not parse: its messages cannot be extracted, and a template
     without them would make ``update`` turn their translations obsolete."""
-    from site_builder.errors import UserError
-    from site_builder.i18n import SOURCE_LANG, Translator
-    from site_builder.messages import source_catalog
-    from site_builder.project import TEMPLATES_DIR
-    from site_builder.templating import bytecode_cache, compile_templates, make_environment
-
     site = _site(root)
     env = make_environment(root / TEMPLATES_DIR, Translator(SOURCE_LANG), str,
                            bytecode_cache(None, ""))
     problems, _ = compile_templates(env, root / TEMPLATES_DIR)
     if problems:
         raise UserError(problems)
-    return source_catalog(site.root, site.pages, site.profiles)
+    return source_catalog(site.pages, site.profiles, template_messages(site.root))
 
 
 def run_extract(args: argparse.Namespace) -> int:
-    from site_builder.i18n import POT_PATH
-
     catalog = template(args.root)
     changed = _write_po(args.root / POT_PATH, catalog, POT_PATH)
     print(f"{POT_PATH}: {len(catalog)} messages{'' if changed else ' (unchanged)'}")
@@ -125,10 +134,6 @@ def run_update(args: argparse.Namespace) -> int:
     """Merge the template into each catalog with ``msgmerge --previous``: changed text
     becomes fuzzy with its previous msgid (``#|``), and an entry the template no longer
     has is kept as obsolete (``#~``), its translation with it, never dropped."""
-    from site_builder.errors import Problem, UserError
-    from site_builder.i18n import POT_PATH, discover_languages, load_catalog, po_path
-    from site_builder.pofile import counts, merge, normalise, write_if_changed
-
     pot = normalise(_babel_bytes(template(args.root)), POT_PATH)
     langs = args.langs or discover_languages(args.root)
     problems = []
@@ -153,11 +158,6 @@ def run_update(args: argparse.Namespace) -> int:
 
 
 def run_init(args: argparse.Namespace) -> int:
-    from babel.messages.catalog import Catalog
-
-    from site_builder.errors import Problem, UserError
-    from site_builder.i18n import SOURCE_LANG, parse_locale, po_path
-    from site_builder.messages import FIXED_DATE, PROJECT
 
     try:
         locale = parse_locale(args.lang)
@@ -192,12 +192,6 @@ def run_init(args: argparse.Namespace) -> int:
 
 
 def run_compile(args: argparse.Namespace) -> int:
-    from babel.messages.mofile import write_mo
-
-    from site_builder.errors import UserError
-    from site_builder.i18n import po_path
-    from site_builder.load import read_catalog
-    from site_builder.messages import card_terms, template_messages
 
     site = _site(args.root)
     terms = card_terms(template_messages(args.root))
@@ -214,32 +208,24 @@ def run_compile(args: argparse.Namespace) -> int:
 
 
 def stats_data(root: Path) -> dict[str, Any]:
-    from site_builder.i18n import coverage, load_catalog
-    from site_builder.messages import source_catalog
-
     site = _site(root)
-    source = source_catalog(site.root, site.pages, site.profiles)
+    source = source_catalog(site.pages, site.profiles, template_messages(site.root))
     data: dict[str, Any] = {}
     for lang in site.languages[1:]:
         loaded, problems = load_catalog(root, lang)
         if problems:
-            from site_builder.errors import UserError
-
             raise UserError(problems)
-        overall, pages = coverage(source, loaded.catalog if loaded else None)
+        overall, pages = coverage(source, Translations(loaded.catalog) if loaded else None)
         data[lang] = {**overall.as_json(), "pages": {k: v.as_json() for k, v in pages.items()}}
     return data
 
 
 def run_stats(args: argparse.Namespace) -> int:
-    from site_builder.errors import UserError
-
     try:
         data = stats_data(args.root)
     except UserError as exc:
         if args.format != "github":
             raise
-        from site_builder.report import print_github  # a catalog it cannot read, annotated
 
         print_github(exc.problems, [], "translation coverage")
         print(f"site-builder i18n stats: {len(exc.problems)} errors", file=sys.stderr)
@@ -257,10 +243,6 @@ def run_stats(args: argparse.Namespace) -> int:
     if args.fail_under is not None:
         low = [lang for lang, d in data.items() if d["percent"] < args.fail_under]
         if args.format == "github":
-            from site_builder.errors import Problem
-            from site_builder.i18n import po_path
-            from site_builder.report import print_github
-
             print_github([Problem(po_path(lang), 0,
                                   f"{lang} is {data[lang]['percent']}% translated, under the "
                                   f"{args.fail_under:g}% required (--fail-under)")

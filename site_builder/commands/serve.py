@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.cli import bounded
+from site_builder.serve import serve
 
 
 def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
@@ -19,6 +20,4 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from site_builder.serve import serve
-
     return serve(args.root, args.port)

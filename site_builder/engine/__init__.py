@@ -11,14 +11,6 @@ seeded deal. Nothing here reads or writes files.
 
 from site_builder.engine.cards import JOKER, Card, CardError, Rank, Suit, parse_card, parse_cards
 from site_builder.engine.deal import Deal, deal, full_deck
-from site_builder.engine.game import (
-    GameResult,
-    RoundResult,
-    Simulation,
-    play_game,
-    play_round,
-    simulate,
-)
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import (
     MAX_SET_CARDS,
@@ -38,14 +30,6 @@ from site_builder.engine.notation import (
     replay,
 )
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
-from site_builder.engine.players import (
-    LEVELS,
-    EasyPlayer,
-    HardPlayer,
-    NormalPlayer,
-    Player,
-    make_player,
-)
 from site_builder.engine.round import (
     Action,
     ActionKind,
@@ -118,28 +102,20 @@ __all__ = [
     "rule_numbers",
     "stock_out_winner",
     # the round, its players, games and the round notation
-    "LEVELS",
     "Action",
     "ActionKind",
     "Arrangement",
     "Discarding",
     "Drawing",
-    "EasyPlayer",
-    "GameResult",
-    "HardPlayer",
     "LayingOff",
     "Melding",
-    "NormalPlayer",
     "Operation",
     "Phase",
-    "Player",
     "Replay",
     "ReplayError",
     "ReplayStep",
     "RoundEnding",
-    "RoundResult",
     "RoundState",
-    "Simulation",
     "Step",
     "Swapping",
     "TableMeld",
@@ -147,11 +123,7 @@ __all__ = [
     "best_arrangement",
     "find_melds",
     "format_history",
-    "make_player",
     "needs_opening",
     "parse_steps",
-    "play_game",
-    "play_round",
     "replay",
-    "simulate",
 ]

@@ -4,6 +4,9 @@ One build per session: ``site-builder build --out TMP --base-url http://127.0.0.
 served by ``http.server`` in a thread. The server is bound before the build, so the base
 URL baked into the 404 pages, canonical links and sitemap is the one actually served.
 Chromium is Debian's (/usr/bin/chromium); ``playwright install`` is never needed.
+
+Every test that drives the browser gets the ``browser`` marker (``-m "not browser"`` runs
+the checks of the built files alone).
 """
 
 from __future__ import annotations
@@ -13,20 +16,35 @@ import subprocess
 import sys
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page
+from playwright.sync_api import Browser, BrowserContext, Page
 
-from .e2e_site import CHROMIUM, PAGES, ROOT, SCREENSHOTS, ServedSite
+from .e2e_site import CHROMIUM, PAGES, ROOT, TEMPLATE_PAGES, ServedSite
+from .visit import DESKTOP, Tab, serve_axe
+
+HERE = Path(__file__).resolve().parent
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
-    """A test that asks for ``site_page`` runs once for every page in every language."""
+    """A test that asks for ``site_page`` runs once for every page in every language; one
+    that asks for ``template_page``, once for one page of each template (TEMPLATE_PAGES)."""
     if "site_page" in metafunc.fixturenames:
         metafunc.parametrize("site_page", PAGES, ids=[p.id for p in PAGES])
+    if "template_page" in metafunc.fixturenames:
+        metafunc.parametrize("template_page", TEMPLATE_PAGES, ids=[p.id for p in TEMPLATE_PAGES])
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The ``browser`` marker on every test here that uses Playwright's browser (directly,
+    or through ``page``, ``context``, ``tab``...)."""
+    for item in items:
+        if HERE in Path(item.path).parents and "browser" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.browser)
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -49,24 +67,36 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         self.wfile.write(body)
 
 
+@contextmanager
+def serving(directory: Path) -> Iterator[str]:
+    """Serve *directory* (it may be filled after this starts) on a free port of 127.0.0.1,
+    from a thread; yields the address."""
+    server = ThreadingHTTPServer(("127.0.0.1", 0),
+                                 functools.partial(_QuietHandler, directory=str(directory)))
+    thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}/"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def build_site(out: Path, base_url: str) -> None:
+    """``site-builder build --out OUT --base-url BASE_URL`` on the project, as a user runs it."""
+    build = subprocess.run(
+        [sys.executable, "-m", "site_builder", "build", "--out", str(out), "--base-url", base_url],
+        cwd=ROOT, capture_output=True, text=True, timeout=300)
+    assert build.returncode == 0, f"site-builder build failed:\n{build.stdout}{build.stderr}"
+
+
 @pytest.fixture(scope="session")
 def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite]:
     """Build the site into a temporary folder and serve it on 127.0.0.1 (a free port)."""
     out = tmp_path_factory.mktemp("site") / "dist"
-    handler = functools.partial(_QuietHandler, directory=str(out))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    url = f"http://127.0.0.1:{server.server_address[1]}/"
-    try:
-        build = subprocess.run(
-            [sys.executable, "-m", "site_builder", "build", "--out", str(out), "--base-url", url],
-            cwd=ROOT, capture_output=True, text=True, timeout=300)
-        assert build.returncode == 0, f"site-builder build failed:\n{build.stdout}{build.stderr}"
-        thread = threading.Thread(target=server.serve_forever, name="e2e-http", daemon=True)
-        thread.start()
+    with serving(out) as url:
+        build_site(out, url)
         yield ServedSite(out, url)
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="session")
@@ -97,7 +127,24 @@ def page(page: Page) -> Page:
 
 
 @pytest.fixture(scope="session")
-def screenshots_dir() -> Path:
-    """Screenshots for review by a person; git-ignored, never compared by a test."""
-    SCREENSHOTS.mkdir(exist_ok=True)
-    return SCREENSHOTS
+def shared_context(browser: Browser, base_url: str) -> Iterator[BrowserContext]:
+    """One context for the visits of every page (the CSP enforced, no cache: routing
+    disables it, so that every visit loads each of its files, as a first visit does)."""
+    context = browser.new_context(base_url=base_url, viewport=DESKTOP)
+    context.set_default_timeout(10_000)
+    context.set_default_navigation_timeout(10_000)
+    serve_axe(context)
+    try:
+        yield context
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def tab(shared_context: BrowserContext) -> Iterator[Tab]:
+    """A tab reused by a module's tests, one ``Tab.open`` per page and viewport."""
+    page = shared_context.new_page()
+    try:
+        yield Tab(page)
+    finally:
+        page.close()

@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
-SCREENSHOTS = ROOT / "screenshots"
 CHROMIUM = "/usr/bin/chromium"
 
 # The site this test suite expects; test_site_files checks that the build makes exactly these.
@@ -18,13 +18,25 @@ SLUGS = (*sorted(p.stem for p in (ROOT / "content").glob("*.md") if p.stem != "i
 # The rule pages in reading order (their front matter's ``order:``), after the home page.
 READING_ORDER = tuple(p.stem for p in sorted(
     (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
-    key=lambda p: int(re.search(r"^order:\s*(\d+)", p.read_text(encoding="utf-8"), re.M)[1])))
+    key=lambda p: int(re.search(r"^order:\s*(\d+)",  # type: ignore[index]
+                                p.read_text(encoding="utf-8"), re.M)[1])))
 # The quick-reference sheets (site_builder/quickref.py).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld",)
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
 CHECKER_CSS = "assets/checker.css"
+AXE = NODE_MODULES / "axe-core" / "axe.min.js"
+# A template's own behaviour (keyboard order, skip link, focus outline, the switcher's
+# clicks) is checked on one page of each template, in English and in a language whose text
+# is long: Vietnamese has, with Malay, the longest header and footer of the five.
+TEMPLATE_LANGS = ("en", "vi")
+
+
+def served_path(url: str) -> str:
+    """The served path of a URL, with a trailing ``index.html`` dropped."""
+    path = urlsplit(url).path
+    return path[: -len("index.html")] if path.endswith("/index.html") else path
 
 
 @dataclass(frozen=True)
@@ -72,6 +84,31 @@ def _pages() -> list[SitePage]:
 
 
 PAGES = _pages()
+_BY_PATH = {p.path: p for p in PAGES}
+
+
+def page_at(path: str) -> SitePage:
+    """The page served at ``path`` (``"pl/first-meld/"``)."""
+    return _BY_PATH[path]
+
+
+# One page of each template: the chooser (chooser.html) and the root 404 page (404-root.html),
+# and in each of TEMPLATE_LANGS the home page (home.html), a rule page and the checker's rule
+# page (page.html, without and with the checker), a quick-reference sheet (quickref.html),
+# the translation status (status.html) and the language's 404 page (404.html).
+TEMPLATE_SLUGS = ("index", next(s for s in READING_ORDER if s not in CHECKER_SLUGS),
+                  CHECKER_SLUGS[0], SHEETS[0], "translation-status", None)
+
+
+def template_page(lang: str, slug: str | None) -> SitePage:
+    if slug is None:
+        return page_at(f"{lang}/404.html")
+    return page_at(f"{lang}/" if slug == "index" else f"{lang}/{slug}/")
+
+
+TEMPLATE_PAGES = [page_at(""), page_at("404.html"),
+                  *(template_page(lang, slug) for lang in TEMPLATE_LANGS
+                    for slug in TEMPLATE_SLUGS)]
 
 
 @dataclass(frozen=True)

@@ -1,59 +1,69 @@
-"""Every page in every language, in Chromium: loading, language switcher, phone width,
-keyboard, print. Screenshots at 360 px and 1280 px go to screenshots/ for review."""
+"""Every page in every language, in Chromium, in one visit at 1280 px and one on a phone.
+
+The desktop visit checks the page's load (no console error, no failed request, exactly its
+files), its card chips, ``lang``, the language switcher's links, the measure (the width of
+its paragraphs and the characters a line), 24-px targets, axe in the light scheme and the
+printed page. The phone visit checks that nothing overflows at 360 px, at 320 px and with
+the text at 200 %.
+
+A template's own behaviour (the keyboard's order, the skip link, the focus outline, the
+switcher's clicks) is checked on one page of each template (``template_page``).
+"""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
-from urllib.parse import urlsplit
 
 import pytest
-from playwright.sync_api import ConsoleMessage, Page, Request, Response, ViewportSize
+from playwright.sync_api import Page
 
-from .e2e_site import CHECKER_CSS, CHECKER_SCRIPTS, LANGS, ServedSite, SitePage
+from .e2e_site import CHECKER_CSS, CHECKER_SCRIPTS, LANGS, TEMPLATE_PAGES, SitePage, page_at
+from .e2e_site import served_path as _path
+from .visit import (
+    AXE_PATH,
+    DESKTOP,
+    DOUBLE_FONT_SIZES,
+    LAPTOP,
+    NARROW_PHONE,
+    PHONE,
+    Problems,
+    Tab,
+    describe_violations,
+    inject_axe,
+    run_axe,
+)
 
 pytestmark = pytest.mark.e2e
 
-PHONE: ViewportSize = {"width": 360, "height": 780}
-DESKTOP: ViewportSize = {"width": 1280, "height": 900}
 
+# -- the desktop visit ------------------------------------------------------------------------
 
-class Problems:
-    """Console errors, uncaught exceptions, failed requests and HTTP errors of one page."""
-
-    def __init__(self, page: Page) -> None:
-        self.errors: list[str] = []
-        self.requests: list[Request] = []
-        page.on("console", self._console)
-        page.on("pageerror", lambda exc: self.errors.append(f"uncaught: {exc}"))
-        page.on("request", lambda r: self.requests.append(r))
-        page.on("requestfailed", lambda r: self.errors.append(
-            f"request failed: {r.url} ({r.failure})"))
-        page.on("response", self._response)
-
-    def _console(self, msg: ConsoleMessage) -> None:
-        if msg.type in ("error", "assert"):
-            self.errors.append(f"console {msg.type}: {msg.text} ({msg.location.get('url')})")
-
-    def _response(self, response: Response) -> None:
-        if response.status >= 400:
-            self.errors.append(f"HTTP {response.status}: {response.url}")
-
-
-def _path(url: str) -> str:
-    """The served path of a URL, with a trailing ``index.html`` dropped."""
-    path = urlsplit(url).path
-    return path[: -len("index.html")] if path.endswith("/index.html") else path
-
-
-def test_page_loads_without_errors(page: Page, served_site: ServedSite,
-                                   site_page: SitePage) -> None:
-    problems = Problems(page)
-    response = page.goto(site_page.path, wait_until="load")
-    assert response is not None and response.status == 200
+def test_page_at_1280_px(tab: Tab, site_page: SitePage) -> None:
+    page = tab.page
+    response = tab.open(site_page.path, DESKTOP)
+    assert response.status == 200
+    inject_axe(page)  # first: its request is over by the time the network is idle
+    # the stylesheet applied (the CSP allows it): the skip link is moved off screen
+    assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
+    assert page.locator("html").get_attribute("lang") == (site_page.lang or "en")
+    assert page.locator("h1").count() == 1
+    assert page.title().strip()
+    _check_card_chips(page, site_page)
+    _check_switcher(page, site_page)
+    _check_measure(page)
+    _check_targets(page)
+    _check_axe(page)
+    _check_print(page)
+    # the load, once the network is idle (the checks above ran in the meantime): no error,
+    # and exactly the page's own files, nothing more (axe, the test's, aside)
     page.wait_for_load_state("networkidle")
-    assert problems.errors == []
-    kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests)
+    assert tab.problems.errors == []
+    _check_requests(tab.problems, site_page)
+
+
+def _check_requests(problems: Problems, site_page: SitePage) -> None:
+    kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests
+                   if _path(r.url) != AXE_PATH)
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
     if site_page.searchable:  # the search client; the index loads only when one searches
         expected.append(("script", "/assets/search.js"))
@@ -61,12 +71,6 @@ def test_page_loads_without_errors(page: Page, served_site: ServedSite,
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))
     assert kinds == sorted(expected)
-    # the stylesheet applied (the CSP allows it): the skip link is moved off screen
-    assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
-    assert page.locator("html").get_attribute("lang") == (site_page.lang or "en")
-    assert page.locator("h1").count() == 1
-    assert page.title().strip()
-    _check_card_chips(page, site_page)
 
 
 def _check_card_chips(page: Page, site_page: SitePage) -> None:
@@ -94,96 +98,90 @@ def _check_card_chips(page: Page, site_page: SitePage) -> None:
             assert (colour != text_colour) == (suit in "♦♥"), f"{text}: {colour}"
 
 
-def test_missing_address_shows_the_root_404_page_with_its_styles(page: Page) -> None:
-    """A static host answers an unknown address with /404.html: its absolute links must work
-    from any depth."""
-    problems = Problems(page)
-    response = page.goto("pl/no/such/page/", wait_until="load")
-    assert response is not None and response.status == 404
-    page.wait_for_load_state("networkidle")
-    assert [e for e in problems.errors if "/pl/no/such/page/" not in e] == []
-    assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
-    links = page.locator("main a[hreflang]")
-    assert links.count() == len(LANGS)
-    targets = {links.nth(i).get_attribute("hreflang"): _path(
-        links.nth(i).evaluate("a => a.href")) for i in range(links.count())}
-    assert targets == {lang: f"/{lang}/" for lang in LANGS}
-
-
-def test_language_switcher_leads_to_the_same_page(page: Page, served_site: ServedSite,
-                                                  site_page: SitePage) -> None:
-    page.goto(site_page.path)
+def _check_switcher(page: Page, site_page: SitePage) -> None:
+    """The language switcher's links, as they are (tests/test_build.py resolves every one of
+    them in the built files; test_switcher_click_through clicks them on each template)."""
     if site_page.lang is None:
         # the chooser and the root 404 page are the language choice: one list of every
         # language, no switcher above it, no language marked as current
         assert page.locator("nav.languages").count() == 0
-        links = page.locator("main a[hreflang]")
-        assert sorted(links.nth(i).get_attribute("hreflang") or ""
-                      for i in range(links.count())) == sorted(LANGS)
+        links = page.eval_on_selector_all("main a[hreflang]", """as => as.map(a =>
+            [a.getAttribute('hreflang'), a.href])""")
+        assert sorted(lang for lang, _ in links) == sorted(LANGS)
+        assert {lang: _path(href) for lang, href in links} == {lang: f"/{lang}/"
+                                                               for lang in LANGS}
         assert page.locator("[aria-current]").count() == 0
         return
-    switcher = page.locator("nav.languages a[hreflang]")
-    offered = [switcher.nth(i).get_attribute("hreflang") or "" for i in range(switcher.count())]
-    assert sorted(offered) == sorted(LANGS)
+    links = page.eval_on_selector_all("nav.languages a[hreflang]", """as => as.map(a => ({
+        hreflang: a.getAttribute('hreflang'), lang: a.getAttribute('lang'), href: a.href,
+        text: a.innerText.trim(), current: a.getAttribute('aria-current')}))""")
+    assert sorted(link["hreflang"] or "" for link in links) == sorted(LANGS)
+    for link in links:
+        lang = link["hreflang"]
+        assert link["lang"] == lang
+        assert link["text"], "the switcher shows each language's native name"
+        assert _path(link["href"]) == "/" + site_page.same_page_in(lang), link
     # the page's own language is marked: as the current page where the link leads here,
-    # else (404 pages, the chooser) as the current item of the list
-    current = page.locator("nav.languages a[aria-current]")
-    assert current.count() == 1
+    # else (404 pages) as the current item of the list
+    current = [link for link in links if link["current"] is not None]
     lang = page.locator("html").get_attribute("lang") or ""
-    assert current.get_attribute("hreflang") == lang
+    assert [link["hreflang"] for link in current] == [lang]
     here = site_page.same_page_in(lang) == site_page.path
-    assert current.get_attribute("aria-current") == ("page" if here else "true")
-    for lang in LANGS:
-        page.goto(site_page.path)
-        link = page.locator(f'nav.languages a[hreflang="{lang}"]')
-        assert link.get_attribute("lang") == lang
-        assert link.inner_text().strip(), "the switcher shows each language's native name"
-        with page.expect_navigation():
-            link.click()
-        assert _path(page.url) == "/" + site_page.same_page_in(lang)
-        assert page.locator("html").get_attribute("lang") == lang
+    assert current[0]["current"] == ("page" if here else "true")
 
 
-def _scroll_width(page: Page) -> tuple[int, int]:
-    return page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+# The characters on each line of running text (main p, main li), the longest line of all:
+# a text node on one line is counted whole, with its white space collapsed as it is laid out;
+# one that wraps is split at its line breaks, found by bisection over its characters, so that
+# a few Ranges a line are measured, not one a character. A line is the rounded bottom of its
+# characters' boxes, as a Range's client rects give them.
+LONGEST_LINE = """() => {
+    const range = document.createRange();
+    const lineAt = (n, i, step) => {  // the first laid-out character from i on (step 1)
+        for (; i >= 0 && i < n.data.length; i += step) {  // or back (step -1), and its line
+            range.setStart(n, i); range.setEnd(n, i + 1);
+            const q = range.getClientRects()[0];
+            if (q) return [i, Math.round(q.bottom)];
+        }
+        return [i, null];
+    };
+    let longest = 0;
+    for (const block of document.querySelectorAll('main p, main li')) {
+        const lines = new Map();
+        const walker = document.createTreeWalker(block, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            range.selectNodeContents(n);
+            const boxes = [...range.getClientRects()];
+            if (!boxes.length) continue;  // not laid out (hidden)
+            const pre = /^(pre|pre-wrap|break-spaces)$/.test(
+                getComputedStyle(n.parentElement).whiteSpace);
+            const add = (from, to, y) => {
+                const text = n.data.slice(from, to);
+                const count = pre ? text.replace(/\\n/g, '').length
+                                  : text.replace(/\\s+/g, ' ').length;
+                lines.set(y, (lines.get(y) || 0) + count);
+            };
+            // [from, to): from is a laid-out character, on line y
+            const split = (from, y, to) => {
+                const [last, yLast] = lineAt(n, to - 1, -1);
+                if (yLast === y) { add(from, to, y); return; }
+                const [mid, yMid] = lineAt(n, (from + last + 1) >> 1, 1);
+                if (mid >= to || mid === from) { add(from, to, y); return; }
+                split(from, y, mid);
+                split(mid, yMid, to);
+            };
+            const ys = new Set(boxes.map(q => Math.round(q.bottom)));
+            if (ys.size === 1) { add(0, n.data.length, [...ys][0]); continue; }
+            const [first, y] = lineAt(n, 0, 1);
+            if (y !== null) split(first, y, n.data.length);
+        }
+        for (const count of lines.values()) longest = Math.max(longest, count);
+    }
+    return longest;
+}"""
 
 
-def _tables_fit(page: Page) -> list[str]:
-    """Tables wider than the main column (they would be cut off or scroll)."""
-    return page.evaluate("""() => {
-        const main = document.querySelector('main'), s = getComputedStyle(main);
-        const right = main.getBoundingClientRect().right - parseFloat(s.paddingRight);
-        return [...main.querySelectorAll('table')]
-            .filter(t => t.getBoundingClientRect().right > right + 1)
-            .map(t => t.querySelector('th').textContent);
-    }""")
-
-
-def _shot(page: Page, folder: Path, site_page: SitePage, width: int) -> None:
-    name = (site_page.id.replace("/", "_").replace(".html", "")) + f"-{width}.png"
-    page.screenshot(path=str(folder / name), full_page=True)
-
-
-def test_no_horizontal_scroll_on_a_360_px_phone(page: Page, screenshots_dir: Path,
-                                                site_page: SitePage) -> None:
-    page.set_viewport_size(PHONE)
-    page.goto(site_page.path)
-    scroll_width, inner_width = _scroll_width(page)
-    _shot(page, screenshots_dir, site_page, PHONE["width"])
-    assert inner_width == PHONE["width"]
-    assert scroll_width <= inner_width
-    # nothing is cut off inside a table either: every cell fits in its table
-    overflowing = page.evaluate("""() => [...document.querySelectorAll('tbody td, tbody th')]
-        .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.slice(0, 60))""")
-    assert overflowing == []
-    assert _tables_fit(page) == []
-
-
-def test_readable_line_length_at_1280_px(page: Page, screenshots_dir: Path,
-                                         site_page: SitePage) -> None:
-    page.set_viewport_size(DESKTOP)
-    page.goto(site_page.path)
-    _shot(page, screenshots_dir, site_page, DESKTOP["width"])
+def _check_measure(page: Page) -> None:
     scroll_width, inner_width = _scroll_width(page)
     assert scroll_width <= inner_width
     assert _tables_fit(page) == []
@@ -191,55 +189,30 @@ def test_readable_line_length_at_1280_px(page: Page, screenshots_dir: Path,
     widths = page.evaluate("""() => [...document.querySelectorAll('main p')]
         .map(p => p.getBoundingClientRect().width)""")
     assert widths and max(widths) <= 900
+    # about 75 characters a line
+    longest = page.evaluate(LONGEST_LINE)
+    assert longest <= 80, longest
 
 
-def _focused(page: Page) -> dict[str, Any]:
-    return page.evaluate("""() => {
-        const e = document.activeElement, s = getComputedStyle(e), r = e.getBoundingClientRect();
-        return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.className,
-                hreflang: e.getAttribute('hreflang'), text: e.textContent.trim().slice(0, 40),
-                inMain: !!e.closest('main'), inLanguages: !!e.closest('nav.languages'),
-                outline: s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth),
-                visible: r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0
-                         && r.top < innerHeight && r.left < innerWidth};
-    }""")
+def _check_targets(page: Page) -> None:
+    """Stand-alone links are targets at least 24 px high."""
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '.site-header a, .breadcrumbs a, .site-footer a, .toc a, .pager a, .to-top a')]
+        .filter(a => a.getClientRects().length)
+        .map(a => [a.textContent.trim(), a.getBoundingClientRect().height])
+        .filter(([, h]) => h < 24)""")
+    assert small == []
 
 
-def test_keyboard_reaches_skip_link_switcher_and_main(page: Page, site_page: SitePage) -> None:
-    page.goto(site_page.path)
-    page.keyboard.press("Tab")
-    first = _focused(page)
-    assert first["cls"] == "skip-link", first
-    assert first["visible"], "the skip link shows when it has focus"
-    assert first["outline"] >= 2, "visible focus indicator"
-
-    # Tab on through the page: every switcher link, then something inside main
-    seen: list[dict[str, object]] = []
-    for _ in range(40):
-        page.keyboard.press("Tab")
-        focused = _focused(page)
-        seen.append(focused)
-        assert focused["visible"], focused
-        assert focused["outline"] >= 2, f"no visible focus indicator on {focused}"
-        if focused["inMain"]:
-            break
-    switcher = {f["hreflang"] for f in seen if f["inLanguages"]}
-    # (the chooser and the root 404 page have no switcher: their list is the choice)
-    assert switcher == (set(LANGS) if site_page.lang else set())
-    assert seen[-1]["inMain"], "Tab never reached the main content"
-
-    # the skip link moves focus to main, and the next Tab stays inside it
-    page.goto(site_page.path)
-    page.keyboard.press("Tab")
-    page.keyboard.press("Enter")
-    assert _focused(page)["id"] == "main"
-    page.keyboard.press("Tab")
-    assert _focused(page)["inMain"]
+def _check_axe(page: Page) -> None:
+    assert page.evaluate("matchMedia('(prefers-color-scheme: light)').matches")
+    result = run_axe(page)
+    assert result["passes"], "axe ran no check at all"
+    assert result["violations"] == [], describe_violations(result["violations"])
 
 
-def test_print_hides_navigation_and_keeps_cards_black_on_white(page: Page,
-                                                               site_page: SitePage) -> None:
-    page.goto(site_page.path)
+def _check_print(page: Page) -> None:
+    """Printed, the navigation is hidden and the cards are black on white."""
     page.emulate_media(media="print")
     for selector in (".skip-link", "nav.languages", ".site-nav", ".breadcrumbs", "footer",
                      ".toc", ".pager", ".search"):
@@ -261,3 +234,167 @@ def test_print_hides_navigation_and_keeps_cards_black_on_white(page: Page,
     assert not red & black, (red, black)
     if red:
         assert page.locator(".printed").first.is_visible()
+
+
+def _scroll_width(page: Page) -> tuple[int, int]:
+    return page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+
+
+def _tables_fit(page: Page) -> list[str]:
+    """Tables wider than the main column (they would be cut off or scroll)."""
+    return page.evaluate("""() => {
+        const main = document.querySelector('main'), s = getComputedStyle(main);
+        const right = main.getBoundingClientRect().right - parseFloat(s.paddingRight);
+        return [...main.querySelectorAll('table')]
+            .filter(t => t.getBoundingClientRect().right > right + 1)
+            .map(t => t.querySelector('th').textContent);
+    }""")
+
+
+# -- the phone visit --------------------------------------------------------------------------
+
+def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
+    """No horizontal scroll at 360 px, then (the same document, resized) at 320 px, then at
+    360 px with the text at 200 %."""
+    page = tab.page
+    tab.open(site_page.path, PHONE)
+    assert _root_font_size(page) == 16
+    scroll_width, inner_width = _scroll_width(page)
+    assert inner_width == PHONE["width"]
+    assert scroll_width <= inner_width
+    # nothing is cut off inside a table either: every cell fits in its table
+    overflowing = page.evaluate("""() => [...document.querySelectorAll('tbody td, tbody th')]
+        .filter(c => c.scrollWidth > c.clientWidth + 1).map(c => c.textContent.slice(0, 60))""")
+    assert overflowing == []
+    assert _tables_fit(page) == []
+
+    page.set_viewport_size(NARROW_PHONE)
+    assert page.evaluate("innerWidth") == NARROW_PHONE["width"]
+    assert _overflow(page) == []
+
+    # text at 200%: the default font size doubled, which rem, em and media queries in em
+    # follow (the open document is laid out again, as a fresh load at that size would be)
+    page.set_viewport_size(PHONE)
+    tab.font_sizes(DOUBLE_FONT_SIZES)
+    assert _root_font_size(page) == 32
+    assert _overflow(page) == []
+
+
+def _root_font_size(page: Page) -> float:
+    return page.evaluate("parseFloat(getComputedStyle(document.documentElement).fontSize)")
+
+
+def _overflow(page: Page) -> list[str]:
+    """Elements wider than the window, and words broken across lines (outside code)."""
+    return page.evaluate("""() => {
+        const out = [];
+        if (document.documentElement.scrollWidth > innerWidth)
+            out.push('page ' + document.documentElement.scrollWidth + ' > ' + innerWidth);
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+            const e = n.parentElement;
+            if (!e.getClientRects().length || e.closest('code, thead, .visually-hidden, [hidden]'))
+                continue;
+            const re = /[^\\s\\-\u2010]+/g;  // a break after a hyphen is no broken word
+            for (let m = re.exec(n.data); m; m = re.exec(n.data)) {
+                const r = document.createRange();
+                r.setStart(n, m.index); r.setEnd(n, m.index + m[0].length);
+                const rects = [...r.getClientRects()];
+                const tops = new Set(rects.map(q => Math.round(q.top)));
+                // a word wider than its line must break (hyphenated where the browser
+                // knows the syllables); any other break is a fault
+                const wide = rects.reduce((w, q) => w + q.width, 0);
+                const line = e.closest('p, li, td, th, dd, dt, h1, h2, h3, a') || e;
+                if (tops.size > 1 && wide <= line.clientWidth)
+                    out.push('broken word: ' + m[0]);
+            }
+        }
+        return out;
+    }""")
+
+
+# -- one page of each template ----------------------------------------------------------------
+
+def test_missing_address_shows_the_root_404_page_with_its_styles(page: Page) -> None:
+    """A static host answers an unknown address with /404.html: its absolute links must work
+    from any depth."""
+    problems = Problems(page)
+    response = page.goto("pl/no/such/page/", wait_until="load")
+    assert response is not None and response.status == 404
+    page.wait_for_load_state("networkidle")
+    assert [e for e in problems.errors if "/pl/no/such/page/" not in e] == []
+    assert page.eval_on_selector(".skip-link", "e => e.getBoundingClientRect().bottom") <= 0
+    links = page.locator("main a[hreflang]")
+    assert links.count() == len(LANGS)
+    targets = {links.nth(i).get_attribute("hreflang"): _path(
+        links.nth(i).evaluate("a => a.href")) for i in range(links.count())}
+    assert targets == {lang: f"/{lang}/" for lang in LANGS}
+
+
+# The templates with a language switcher, each from its English page.
+SWITCHER_PAGES = [p for p in TEMPLATE_PAGES if p.lang == "en"]
+
+
+@pytest.mark.parametrize("start", SWITCHER_PAGES, ids=[p.id for p in SWITCHER_PAGES])
+def test_switcher_click_through(page: Page, start: SitePage) -> None:
+    """Clicking the switcher leads to the same page in that language: from the English page
+    to each other language in turn, and back to English, each click from the page the last
+    one reached (a 404 page's switcher leads to the home page: the next click is made from
+    that language's 404 page again)."""
+    assert start.lang is not None
+    here = start
+    page.goto(here.path)
+    for lang in (*(lang for lang in LANGS if lang != start.lang), start.lang):
+        link = page.locator(f'nav.languages a[hreflang="{lang}"]')
+        with page.expect_navigation():
+            link.click()
+        assert _path(page.url) == "/" + here.same_page_in(lang)
+        assert page.locator("html").get_attribute("lang") == lang
+        here = page_at(start.path.replace(f"{start.lang}/", f"{lang}/", 1))
+        if _path(page.url) != "/" + here.path:
+            page.goto(here.path)
+
+
+def _focused(page: Page) -> dict[str, Any]:
+    return page.evaluate("""() => {
+        const e = document.activeElement, s = getComputedStyle(e), r = e.getBoundingClientRect();
+        return {tag: e.tagName.toLowerCase(), id: e.id, cls: e.className,
+                hreflang: e.getAttribute('hreflang'), text: e.textContent.trim().slice(0, 40),
+                inMain: !!e.closest('main'), inLanguages: !!e.closest('nav.languages'),
+                outline: s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth),
+                visible: r.width > 0 && r.height > 0 && r.bottom > 0 && r.right > 0
+                         && r.top < innerHeight && r.left < innerWidth};
+    }""")
+
+
+def test_keyboard_reaches_skip_link_switcher_and_main(tab: Tab, template_page: SitePage) -> None:
+    page = tab.page
+    tab.open(template_page.path, LAPTOP)
+    page.keyboard.press("Tab")
+    first = _focused(page)
+    assert first["cls"] == "skip-link", first
+    assert first["visible"], "the skip link shows when it has focus"
+    assert first["outline"] >= 2, "visible focus indicator"
+
+    # Tab on through the page: every switcher link, then something inside main
+    seen: list[dict[str, object]] = []
+    for _ in range(40):
+        page.keyboard.press("Tab")
+        focused = _focused(page)
+        seen.append(focused)
+        assert focused["visible"], focused
+        assert focused["outline"] >= 2, f"no visible focus indicator on {focused}"
+        if focused["inMain"]:
+            break
+    switcher = {f["hreflang"] for f in seen if f["inLanguages"]}
+    # (the chooser and the root 404 page have no switcher: their list is the choice)
+    assert switcher == (set(LANGS) if template_page.lang else set())
+    assert seen[-1]["inMain"], "Tab never reached the main content"
+
+    # the skip link moves focus to main, and the next Tab stays inside it
+    page.goto(template_page.path)
+    page.keyboard.press("Tab")
+    page.keyboard.press("Enter")
+    assert _focused(page)["id"] == "main"
+    page.keyboard.press("Tab")
+    assert _focused(page)["inMain"]

@@ -1,16 +1,34 @@
-"""The built files themselves: the expected pages, their weight, what blocks rendering, validity."""
+"""The built files themselves, without a browser: the expected pages, their weight, what
+blocks rendering, validity, and what the HTML alone establishes about finding one's way
+(heading ids alike in every language, contents, the previous/next chain, og:locale, a
+language's 404 list)."""
 
 from __future__ import annotations
 
 import gzip
+import re
 import shutil
 import subprocess
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
 from html.parser import HTMLParser
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 
-from .e2e_site import CHECKER_SCRIPTS, NODE_MODULES, PAGES, ServedSite, SitePage
+from .e2e_site import (
+    CHECKER_SCRIPTS,
+    LANGS,
+    NODE_MODULES,
+    PAGES,
+    READING_ORDER,
+    ROOT,
+    ServedSite,
+    SitePage,
+    page_at,
+    served_path,
+)
 
 pytestmark = pytest.mark.e2e
 
@@ -124,3 +142,164 @@ def test_nu_html_checker_finds_no_error(served_site: ServedSite) -> None:
          "--format", "gnu", str(served_site.dir)],
         capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+# -- what the HTML alone says about finding one's way ----------------------------------------
+
+VOID = {"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+        "track", "wbr"}
+
+
+@dataclass
+class Element:
+    """An element of a parsed page: enough of a DOM for the selectors below."""
+
+    tag: str
+    attrs: dict[str, str]
+    parent: Element | None = None
+    children: list[Element] = field(default_factory=list)
+
+    def has_class(self, name: str) -> bool:
+        return name in self.attrs.get("class", "").split()
+
+    def within(self, match: Callable[[Element], bool]) -> bool:
+        """Whether an ancestor matches."""
+        node = self.parent
+        while node is not None:
+            if match(node):
+                return True
+            node = node.parent
+        return False
+
+    def iter(self) -> Iterator[Element]:
+        """This element's descendants, in document order."""
+        for child in self.children:
+            yield child
+            yield from child.iter()
+
+    def select(self, match: Callable[[Element], bool]) -> list[Element]:
+        return [e for e in self.iter() if match(e)]
+
+
+class _Tree(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.root = self.current = Element("#document", {})
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        element = Element(tag, {k: v or "" for k, v in attrs}, self.current)
+        self.current.children.append(element)
+        if tag not in VOID:
+            self.current = element
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.current.children.append(Element(tag, {k: v or "" for k, v in attrs}, self.current))
+
+    def handle_endtag(self, tag: str) -> None:
+        node: Element | None = self.current
+        while node is not None and node.tag != tag:
+            node = node.parent
+        if node is not None and node.parent is not None:
+            self.current = node.parent
+
+
+def _tree(site: ServedSite, page: SitePage) -> Element:
+    parser = _Tree()
+    parser.feed((site.dir / page.file).read_text(encoding="utf-8"))
+    parser.close()
+    return parser.root
+
+
+def _in_main(e: Element) -> bool:
+    return e.within(lambda a: a.tag == "main")
+
+
+def _served(site: ServedSite, page: SitePage, href: str) -> str:
+    """Where a link of *page* leads, as a served path (``/pl/turn/``)."""
+    return served_path(urljoin(site.url + page.path, href))
+
+
+def _page_served_at(path: str) -> SitePage:
+    return page_at(path.lstrip("/"))
+
+
+RULE_PAGES = [p for p in PAGES if p.slug in READING_ORDER]
+
+
+@pytest.mark.parametrize("slug", READING_ORDER)
+def test_heading_ids_are_the_same_in_every_language(served_site: ServedSite, slug: str) -> None:
+    ids = {}
+    for lang in LANGS:
+        tree = _tree(served_site, page_at(f"{lang}/{slug}/"))
+        ids[lang] = [h.attrs["id"] for h in tree.select(
+            lambda e: e.tag in ("h2", "h3") and "id" in e.attrs and _in_main(e))]
+    assert ids["en"] and all(found == ids["en"] for found in ids.values()), ids
+
+
+@pytest.mark.parametrize("rule_page", RULE_PAGES, ids=[p.id for p in RULE_PAGES])
+def test_contents_lead_to_the_sections_and_headings_link_to_themselves(
+        served_site: ServedSite, rule_page: SitePage) -> None:
+    """The contents list every section (``main h2[id]``) in order, and each section's heading
+    links to itself; test_navigation clicks the contents of one language's rule pages."""
+    tree = _tree(served_site, rule_page)
+    links = [a.attrs.get("href", "") for a in tree.select(
+        lambda e: e.tag == "a" and e.within(lambda p: p.has_class("toc")))]
+    headings = tree.select(lambda e: e.tag == "h2" and "id" in e.attrs and _in_main(e))
+    assert len(links) == len(headings) >= 2
+    assert links == ["#" + h.attrs["id"] for h in headings]
+    for heading in headings:
+        assert [a.attrs.get("href") for a in heading.select(lambda e: e.tag == "a")] == [
+            "#" + heading.attrs["id"]]
+
+
+def _reading_order() -> list[str]:
+    """The content pages by their front matter's ``order`` (the home page first)."""
+    pages = []
+    for source in (ROOT / "content").glob("*.md"):
+        text = source.read_text(encoding="utf-8")
+        order = int(re.search(r"^order:\s*(-?\d+)", text, re.M).group(1))  # type: ignore[union-attr]
+        slug = re.search(r"^slug:\s*(\S+)", text, re.M).group(1)  # type: ignore[union-attr]
+        pages.append((order, slug))
+    return [slug for _, slug in sorted(pages)]
+
+
+def _pager_link(site: ServedSite, path: str, rel: str) -> str | None:
+    """Where the page served at *path* leads by its ``.pager a[rel=REL]``, if it has one."""
+    page = _page_served_at(path)
+    links = _tree(site, page).select(lambda e: e.tag == "a" and e.attrs.get("rel") == rel
+                                     and e.within(lambda p: p.has_class("pager")))
+    return _served(site, page, links[0].attrs["href"]) if links else None
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_previous_and_next_follow_the_reading_order(served_site: ServedSite, lang: str) -> None:
+    order = _reading_order()
+    assert order[1:] == list(READING_ORDER)
+    expected = [f"/{lang}/" if slug == "index" else f"/{lang}/{slug}/" for slug in order]
+    seen = [expected[1]]
+    for rel in ("next", "prev"):
+        while len(seen) <= 2 * len(expected) and (
+                target := _pager_link(served_site, seen[-1], rel)) is not None:
+            seen.append(target)
+        if rel == "next":
+            assert seen == expected[1:]
+    assert seen == expected[1:] + expected[::-1][1:]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_language_404_lists_its_pages(served_site: ServedSite, lang: str) -> None:
+    page = page_at(f"{lang}/404.html")
+    tree = _tree(served_site, page)
+    listed = {_served(served_site, page, a.attrs["href"])
+              for a in tree.select(lambda e: e.tag == "a" and "href" in e.attrs and _in_main(e))}
+    assert {f"/{lang}/{slug}/" for slug in READING_ORDER} <= listed
+    assert len(tree.select(lambda e: e.has_class("search"))) == 1
+
+
+def test_og_locale_has_a_region(served_site: ServedSite) -> None:
+    expected = {"en": "en_US", "ms": "ms_MY", "pl": "pl_PL", "vi": "vi_VN", "id": "id_ID"}
+    for lang, locale in expected.items():
+        tree = _tree(served_site, page_at(f"{lang}/first-meld/"))
+        found = [m.attrs.get("content") for m in tree.select(
+            lambda e: e.tag == "meta" and e.attrs.get("property") == "og:locale")]
+        assert found == [locale], (lang, found)

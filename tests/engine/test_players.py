@@ -23,11 +23,10 @@ from site_builder.engine import (
     find_melds,
     get_rules,
     hand_points,
-    make_player,
     parse_cards,
-    play_round,
 )
 from site_builder.engine.cards import CARDS_BY_ORDINAL
+from site_builder.engine.play import make_player, play_round
 
 CARDVERSE = get_rules("cardverse")
 RAMI51 = get_rules("rami51")

@@ -10,7 +10,10 @@ from typing import Any
 
 import pytest
 
-from site_builder.engine import get_rules, make_player, play_game, simulate
+from site_builder.engine import (
+    get_rules,
+)
+from site_builder.engine.play import make_player, play_game, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 

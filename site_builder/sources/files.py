@@ -114,3 +114,26 @@ def _toml_problem(rel: str, text: str, exc: tomllib.TOMLDecodeError) -> Problem:
     else:
         message = f"invalid TOML: {message}"
     return Problem(rel, line, message)
+
+
+def toml_line(lines: list[str], header: int, key: str) -> int:
+    """The line of ``key = ...`` in a TOML file's *lines* after line *header* (its
+    ``[section]``, 0 for the top of the file), else the line of a table header naming it
+    (``[section.key]``, ``[[key]]``), else *header* (1 for the top).
+
+    >>> toml_line(["# settings", "base_url = 'x'"], 0, "base_url")
+    2
+    >>> toml_line(["[a]", "x = 1", "[b]", "x = 2"], 3, "x")
+    4
+    """
+    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    for i in range(header, len(lines)):
+        if lines[i].lstrip().startswith("["):
+            break
+        if pattern.match(lines[i]):
+            return i + 1
+    table = re.compile(rf"^\s*\[\[?[^\]]*\b{re.escape(key)}\s*\]")
+    for i in range(len(lines)):
+        if table.match(lines[i]):
+            return i + 1
+    return header or 1

@@ -22,9 +22,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from site_builder.errors import UserError
+import pagefind_bin
 
-BUNDLE = "pagefind"  # in each language's folder
+from site_builder.errors import UserError
+from site_builder.project import BUNDLE
+
 # Inside the indexed <main>: the ways around the page, not its rules.
 EXCLUDE = ".breadcrumbs, .toc, .pager, .to-top, .printed, .checker"
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces
@@ -34,23 +36,14 @@ KEEP = ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json")
 KEEP_SUFFIXES = (".pagefind", ".pf_meta")
 KEEP_DIRS = ("index", "fragment", "filter")
 
-# Pagefind fetches its index and runs it as WebAssembly, in a worker: pages with search
-# need 'wasm-unsafe-eval' (compiling WebAssembly; it allows no JavaScript eval) and
-# connect-src 'self' (fetching the index); the worker is covered by script-src 'self'.
-CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
-       "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
-       "base-uri 'none'; form-action 'none'")
-
-
 def context(lang: str, path: str, href: Callable[[str], str]) -> dict[str, Any]:
-    """The search box of a page of *lang* at *path* (output file), and its CSP; nothing
+    """The search box of a page of *lang* at *path* (output file); nothing
     for the pages outside the language folders (the chooser, the root 404 page). *href*
     makes a link to an output file from the page."""
     if not path.startswith(f"{lang}/"):
         return {}
     return {"search": {"script": href("assets/search.js"),
-                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js")},
-            "csp": CSP}
+                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js")}}
 
 
 def available() -> bool:
@@ -73,7 +66,6 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
     the real site: 0.46 s for the five languages through Python, 0.17 s directly)."""
     if not available():
         raise UserError(MISSING)
-    import pagefind_bin
 
     written: dict[str, tuple[int, int]] = {}
     for lang in langs:

@@ -14,11 +14,7 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.engine.scoring import card_hand_points
-
-# The sheets: slug under the language folder, and the games each covers (Rami 40 and 51
-# differ only in the first meld, so they share a sheet).
-SHEETS = {"quick-reference/rami": ("rami40", "rami51"),
-          "quick-reference/cardverse": ("cardverse",)}
+from site_builder.project import SHEETS, page_path
 
 
 def _laid(cards: str, rules: engine.RuleSet) -> tuple[int, ...] | None:
@@ -68,7 +64,7 @@ def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
     context. Returns the files written."""
     written = []
     for slug, games in SHEETS.items():
-        path = f"{lang}/{slug}/index.html"
+        path = page_path(lang, slug)
         ctx = context(slug, path)
         ctx.update(sheet=sheet(games), percent=100)
         emit(path, env.get_template("quickref.html").render(ctx).encode("utf-8"))
@@ -78,6 +74,6 @@ def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
 
 def links(lang: str, relative: Callable[[str, str], str], path: str) -> list[Any]:
     """Links to *lang*'s sheets from the page at *path*, with their games' titles."""
-    return [Item(href=relative(path, f"{lang}/{slug}/index.html"),
+    return [Item(href=relative(path, page_path(lang, slug)),
                  titles=[engine.get_rules(g).title for g in games])
             for slug, games in SHEETS.items()]

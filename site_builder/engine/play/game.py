@@ -32,7 +32,7 @@ from dataclasses import dataclass
 
 from site_builder.engine.deal import deal
 from site_builder.engine.melds import evaluate_meld
-from site_builder.engine.players import Player, make_player
+from site_builder.engine.play.players import Player, make_player
 from site_builder.engine.round import Action, Phase, RoundEnding, RoundState
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import game_over, game_winners, hand_points, round_scores
@@ -81,7 +81,8 @@ def play_round(state: RoundState, players: Sequence[Player], *,
                max_actions: int = MAX_ACTIONS) -> RoundResult:
     """Play *state* to its end with *players* (one per seat), checking every invariant.
 
-    >>> from site_builder.engine import deal, get_rules, make_player
+    >>> from site_builder.engine import deal, get_rules
+    >>> from site_builder.engine.play import make_player
     >>> rules = get_rules("cardverse")
     >>> state = RoundState.from_deal(rules, deal(rules, 2, seed=3))
     >>> done = play_round(state, [make_player("easy"), make_player("easy")])
@@ -155,7 +156,8 @@ def play_game(rules: RuleSet, players: Sequence[Player], seed: int, *, first: in
     Round *k* (from 0) is dealt with the *k*-th 64-bit number of
     ``random.Random(seed)`` and starts with seat ``(first + k) % players``.
 
-    >>> from site_builder.engine import get_rules, make_player
+    >>> from site_builder.engine import get_rules
+    >>> from site_builder.engine.play import make_player
     >>> game = play_game(get_rules("cardverse"), [make_player("hard"), make_player("easy")], 7)
     >>> max(game.scores) >= 100, game.winner == game.scores.index(max(game.scores))
     (True, True)

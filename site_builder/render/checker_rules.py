@@ -6,7 +6,7 @@ reader's browser. It must not hold rule numbers of its own: the build writes
 profiles of ``content/profiles.toml``, so that changing a rule set changes both
 engines. ``tests/test_checker_js.py`` proves the two agree.
 
->>> from site_builder.examples import Profile
+>>> from site_builder.sources.profiles import Profile
 >>> data = rules_table({"house": Profile("house", "house rules", {"joker_value": 15}, 1, 2)})
 >>> data["rami51"]["house"]["joker_value"], data["rami51"]["house"]["opening_threshold"]
 (15, 51)
@@ -36,7 +36,7 @@ def rules_table(profiles: Mapping[str, Any]) -> dict[str, dict[str, dict[str, An
     """Each game's rules under each profile: ``{game: {profile: {field: value}}}``.
 
     *profiles* maps a profile key to an object with ``overrides`` (an
-    :class:`site_builder.examples.Profile`); the engine applies them, as it does for
+    :class:`site_builder.sources.profiles.Profile`); the engine applies them, as it does for
     the examples.
     """
     return {game: {key: _fields(engine.get_rules(game, **profile.overrides))

@@ -10,13 +10,14 @@ a line break there would add a line to robots.txt).
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
 
 from site_builder.errors import Problem
-from site_builder.inputs import read_toml
+from site_builder.project import SITE_FILE
+from site_builder.sources.files import read_toml, toml_line
 
-SITE_FILE = "content/site.toml"
 KNOWN = ("base_url",)
 
 
@@ -54,12 +55,6 @@ def base_url_problem(url: str) -> str | None:
     return None
 
 
-def _line_of(lines: list[str], key: str) -> int:
-    """The line of the first ``key = ...`` in the file (1 if none is found)."""
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
-    return next((i + 1 for i, text in enumerate(lines) if pattern.match(text)), 1)
-
-
 def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
     """The settings of *root*'s ``content/site.toml`` (none if it is missing), with
     every problem at its line."""
@@ -73,7 +68,7 @@ def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
     settings: dict[str, str] = {}
     problems = []
     for key, value in table.items():
-        line = _line_of(lines, key)
+        line = toml_line(lines, 0, key)
         if key not in KNOWN:
             problems.append(Problem(SITE_FILE, line, f"unknown setting {key!r}; known: "
                                                      f"{', '.join(KNOWN)}"))
@@ -87,3 +82,23 @@ def read_settings(root: Path) -> tuple[dict[str, str], list[Problem]]:
             else:
                 settings[key] = value
     return settings, problems
+
+
+@dataclass
+class Config:
+    base_url: str = "https://rami-rules.example.org/"
+
+
+def load_config(root: Path, problems: list[Problem], base_url: str | None = None) -> Config:
+    """``content/site.toml``, with *base_url* (if given) in place of the file's, ending
+    in ``/``; problems go to *problems*."""
+    settings, errs = read_settings(root)  # each setting checked, each error at its line
+    problems.extend(errs)
+    config = Config()
+    if "base_url" in settings:
+        config.base_url = settings["base_url"]
+    if base_url:
+        config.base_url = base_url
+    if not config.base_url.endswith("/"):
+        config.base_url += "/"
+    return config

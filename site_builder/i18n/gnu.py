@@ -20,8 +20,7 @@ the template; ``benchmarks/catalog_format.py`` measures it again). GNU's ``msgca
 * :func:`normalise` passes a catalog written by Babel through ``msgcat``;
 * :func:`merge` is ``msgmerge --previous``: fuzzy matching, previous msgids (``#|``),
   and every entry the template no longer has kept as obsolete (``#~``), translations
-  included, exactly as translators' tools merge; only its fuzzy matching is narrowed to
-  the entries the template dropped, as Babel's ``update`` does (see :func:`merge`).
+  included, exactly as translators' tools merge.
 
 Both read the catalog with LF line ends (a CRLF catalog, as some editors on Windows
 save it, is read the same). GNU gettext (``msgcat``, ``msgmerge``; Debian's and
@@ -32,7 +31,6 @@ Homebrew's ``gettext`` package) is needed by these three commands only: ``build`
 from __future__ import annotations
 
 import codecs
-import functools
 import os
 import re
 import shutil
@@ -41,6 +39,7 @@ import tempfile
 from pathlib import Path
 
 from site_builder.errors import Problem, UserError
+from site_builder.output import write_atomic
 
 INSTALL = ("GNU gettext writes the catalogs in the format translators' tools use: install "
            "it (apt-get install gettext, or brew install gettext) and run this again")
@@ -98,56 +97,17 @@ def normalise(data: bytes, rel: str) -> bytes:
 
 
 def merge(po: bytes, pot: bytes, rel: str) -> bytes:
-    """The catalog *po* merged with the template *pot*, as ``msgmerge --previous`` does.
-
-    ``msgmerge`` looks for a similar translated entry (fuzzy matching) for every message
-    new in the template, comparing it with every translated entry of the catalog: about
-    5 ms per new message and language with this site's catalogs (10,000 new messages:
-    198 s for the four; issue 14, class 7; ``benchmarks/i18n_update.py``). A new message can
-    only have been *changed* from a translated entry the template no longer has, so only
-    those are compared, as Babel's ``update`` does: ``msgmerge`` without fuzzy matching
-    merges every message, and ``msgmerge`` with it runs on the new messages and the
-    dropped entries only (usually a handful), its suggestions then merged in as fuzzy
-    entries. With no dropped entry, or no new message, the first step is the result.
-
-    Entries are picked by :func:`_blocks`, which needs a blank line between entries, as
-    GNU gettext writes them. A translator or another tool may have saved *po* without
-    one (``msgstr "a"`` directly followed by ``msgid "b"``), and dropping the entry
-    ``a`` would then drop ``b`` with it: so *po* is passed through ``msgcat`` first
-    (linear, no fuzzy matching). *pot* is a template as :func:`normalise` writes it.
-    """
+    """The catalog *po* merged with the template *pot* by ``msgmerge --previous``: fuzzy
+    matching, previous msgids (``#|``), and every entry the template no longer has kept
+    as obsolete (``#~``), translations included, exactly as translators' tools merge.
+    *po* is passed through ``msgcat`` first, so that a catalog another tool saved
+    without blank lines between entries is read as GNU reads it."""
     msgmerge = _tool("msgmerge")
     with tempfile.TemporaryDirectory(prefix="site-builder-merge-") as tmp:
-        def run(old: bytes, ref: bytes, *options: str) -> bytes:
-            (Path(tmp) / "old.po").write_bytes(old)
-            (Path(tmp) / "new.pot").write_bytes(ref)
-            return _run([msgmerge, "--quiet", "--previous", *options, "-o", "-",
-                         str(Path(tmp) / "old.po"), str(Path(tmp) / "new.pot")], rel)
-
-        po, pot = normalise(po, rel), gnu_readable(pot)  # see _blocks
-        exact = run(po, pot, "--no-fuzzy-matching")
-        old_entries = [e for kind in _entries(po) for e in kind]  # msgmerge uses obsolete too
-        ref_entries = _entries(pot)[0]
-        old_keys = {key for key, _, _ in old_entries}
-        ref_keys = {key for key, _, _ in ref_entries}
-        dropped = [e for e in old_entries if e[0] not in ref_keys and e[1]]
-        new = [e for e in ref_entries if e[0] not in old_keys]
-        if not dropped or not new:
-            return exact
-        po_blocks, pot_blocks = _blocks(po), _blocks(pot)
-        suggested = run(_join(po_blocks, _header(po_blocks) + [i for _, _, i in dropped]),
-                        _join(pot_blocks, _header(pot_blocks) + [i for _, _, i in new]))
-        # Only its fuzzy entries (the suggestions) and obsolete ones (the dropped entries
-        # not used) matter: read those alone, not every new message again.
-        blocks = _blocks(suggested)
-        some = [i for i, b in enumerate(blocks) if i and (b"fuzzy" in b or b"#~" in b)]
-        active, obsolete = _entries(_join(blocks, _header(blocks) + some), fuzzy_only=True)
-        picked = _header(blocks) + some  # block index in the part read -> in *blocks*
-        fuzzy = [picked[i] for _, _, i in active]
-        unused = {key for key, _, _ in obsolete}
-        used = {i for key, _, i in dropped if key not in unused}
-        old2 = _join(po_blocks, [i for i in range(len(po_blocks)) if i not in used])
-        return run(old2 + _join(blocks, fuzzy), pot, "--no-fuzzy-matching")
+        (Path(tmp) / "old.po").write_bytes(normalise(po, rel))
+        (Path(tmp) / "new.pot").write_bytes(gnu_readable(pot))
+        return _run([msgmerge, "--quiet", "--previous", "-o", "-", str(Path(tmp) / "old.po"),
+                     str(Path(tmp) / "new.pot")], rel)
 
 
 def counts(data: bytes) -> tuple[int, int]:
@@ -182,60 +142,10 @@ def _header(blocks: list[bytes]) -> list[int]:
     return [0] if blocks and re.match(rb'(?:#[^\n]*\n)*msgid ""\nmsgstr', blocks[0]) else []
 
 
-def _join(blocks: list[bytes], which: list[int]) -> bytes:
-    return b"".join(blocks[i] + b"\n\n" for i in which)
-
-
-Entry = tuple[tuple[str | None, str], bool, int]
-
-
-@functools.lru_cache(maxsize=2)  # the template, read once for every language
-def _entries(data: bytes, fuzzy_only: bool = False) -> tuple[list[Entry], list[Entry]]:
-    """``(key, translated, block index)`` of each entry of catalog *data* (the header
-    excluded), the active ones (only the fuzzy translated ones with *fuzzy_only*) and
-    the obsolete ones."""
-    import bisect
-    import io
-
-    from babel.messages.pofile import read_po
-
-    blocks = _blocks(data)
-    # the first line of each block, to find the block of an entry from its msgid's line
-    firsts, pos, line = [], 0, 1
-    for block in blocks:
-        start = data.index(block, pos)
-        line += data.count(b"\n", pos, start)
-        firsts.append(line)
-        line += block.count(b"\n")
-        pos = start + len(block)
-    catalog = read_po(io.BytesIO(babel_readable(data)))
-    found: tuple[list[Entry], list[Entry]] = ([], [])
-    for kind, messages in enumerate((catalog, catalog.obsolete.values())):
-        for m in messages:
-            if not m.id:
-                continue
-            translated = (any(m.string) if isinstance(m.string, (tuple, list))
-                          else bool(m.string))
-            if fuzzy_only and not kind and not (m.fuzzy and translated):
-                continue
-            key = (m.context, m.id if isinstance(m.id, str) else m.id[0])
-            found[kind].append((key, translated, bisect.bisect_right(firsts, m.lineno) - 1))
-    return found
-
-
 def write_if_changed(path: Path, data: bytes) -> bool:
     """Write *data* to *path* in one step (a temporary file renamed over it); return
     whether the file changed."""
     if path.exists() and path.read_bytes() == data:
         return False
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
-    try:
-        with os.fdopen(fd, "wb") as fh:
-            fh.write(data)
-        os.chmod(tmp, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    write_atomic(path, data, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
     return True

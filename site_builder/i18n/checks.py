@@ -21,16 +21,14 @@ from typing import Any, NamedTuple
 from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
-from site_builder.i18n import LoadedCatalog, is_translated, num_plurals, single_count_forms
-from site_builder.markup import translation_problems
+from site_builder.i18n.catalog import LoadedCatalog, is_translated, num_plurals, single_count_forms
+from site_builder.sources.segment import HTML_RE, link_targets, translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
-LINK_RE = re.compile(r"\]\(\s*<?([^)\s>]*)>?(?:\s+\"[^\"]*\")?\s*\)")
 CODE_RE = re.compile(r"`([^`]+)`")
 EMPHASIS_RE = re.compile(r"(\*\*|__|\*|(?<!\w)_(?!\w))")
-HTML_RE = re.compile(r"<\s*/?\s*[A-Za-z!][^>]*>")
 
 # Contexts whose entries must all be translated: a card must never be named half in English.
 CARD_CONTEXTS = ("rank", "suit", "card")
@@ -136,7 +134,7 @@ def _marks(text: str) -> _Marks:
         [m.group(0) for m in BRACE_RE.finditer(text)] if "{" in text else [],
         [m.group(0) for m in PERCENT_RE.finditer(text)] if "%" in text else [],
         NUMBER_RE.findall(_stripped(text)) if _DIGIT_RE.search(text) else [],
-        LINK_RE.findall(text) if "](" in text else [],
+        link_targets(text),
         CODE_RE.findall(text) if "`" in text else [],
         EMPHASIS_RE.findall(CODE_RE.sub("", text)) if "*" in text or "_" in text else [],
     )

@@ -6,20 +6,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
-import os
-import tempfile
 import traceback
 from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import jinja2
 from markupsafe import escape
 
 from site_builder import engine
 from site_builder.errors import Problem, UserError
-from site_builder.i18n import Translator
+from site_builder.output import write_atomic
+from site_builder.sources.files import decode_utf8, not_regular
 
 
 class CheckedBytecodeCache(jinja2.FileSystemBytecodeCache):
@@ -38,10 +37,8 @@ class CheckedBytecodeCache(jinja2.FileSystemBytecodeCache):
     def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
         data = bucket.bytecode_to_string()
         try:
-            fd, tmp = tempfile.mkstemp(prefix=".tmp-", dir=self.directory)
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(hashlib.blake2b(data, digest_size=32).digest() + data)
-            os.replace(tmp, self._get_cache_filename(bucket))
+            write_atomic(Path(self._get_cache_filename(bucket)),
+                         hashlib.blake2b(data, digest_size=32).digest() + data)
         except OSError:
             pass  # a cache that cannot be written is only slower
 
@@ -70,7 +67,17 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
     return CheckedBytecodeCache(str(directory), f"%s-{version}.cache")
 
 
-def make_environment(templates_dir: Path, translator: Translator, number: Callable[[Any], str],
+class Translations(Protocol):
+    """What the templates' gettext calls need of a language's translations (as
+    :class:`site_builder.i18n.catalog.Translator` gives them)."""
+
+    def gettext(self, text: str, context: str | None = None) -> str: ...
+
+    def ngettext(self, singular: str, plural: str, n: int, context: str | None = None
+                 ) -> str: ...
+
+
+def make_environment(templates_dir: Path, translator: Translations, number: Callable[[Any], str],
                      bytecode: jinja2.BytecodeCache | None = None) -> jinja2.Environment:
     """A Jinja2 environment for one language: autoescape, StrictUndefined, gettext
     installed."""
@@ -240,9 +247,7 @@ def compile_templates(env: jinja2.Environment, templates: Path
     """Parse every template of *env* once, and compile it into the bytecode cache unless
     it is there: a problem for each that does not compile (or is not a regular UTF-8
     file), and each template's syntax tree by name (for its messages,
-    :func:`site_builder.messages.tree_messages`)."""
-    from site_builder.inputs import decode_utf8, not_regular
-
+    :func:`site_builder.i18n.messages.tree_messages`)."""
     assert env.loader is not None and env.bytecode_cache is not None
     problems = [p for p in (not_regular(path, f"{templates.name}/"
                                         f"{path.relative_to(templates).as_posix()}")

@@ -19,9 +19,12 @@ the markup the source uses, with the same link targets.
 
 from __future__ import annotations
 
+import functools
 import re
 import string
 from collections import Counter
+
+from markdown.extensions.toc import slugify as md_slugify
 
 NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 LINK_TARGET_RE = re.compile(r"\]\(\s*<?([^)>]*?)>?(?:\s+\"[^\"]*\")?\s*\)")
@@ -152,3 +155,8 @@ def translation_problems(source: str, translated: str) -> list[str]:
             "images (![alt](src)) are not supported in text" not in problems:
         problems.append("images differ from the source's")
     return problems
+
+
+@functools.lru_cache(maxsize=1024)  # a heading's id is that of its English text, in every language
+def slugify(text: str) -> str:
+    return str(md_slugify(text, "-")) or "section"

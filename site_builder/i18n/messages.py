@@ -8,22 +8,23 @@ with the options of ``babel.cfg``.
 
 from __future__ import annotations
 
+import codecs
 import datetime as dt
 import io
-from collections.abc import Iterable, Iterator
+import tomllib
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import extract_from_ast
 
-from site_builder.checks import CARD_CONTEXTS
-from site_builder.content import Page
-from site_builder.examples import PROFILES_FILE, Profile
-from site_builder.extract import _segment_kinds
+from site_builder.i18n.checks import CARD_CONTEXTS
 from site_builder.project import TEMPLATES_DIR
+from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, parse_page
+from site_builder.sources.profiles import PROFILES_FILE, Profile, profile_lines
 
 PROJECT = "Rami rules"
 FIXED_DATE = dt.datetime(2026, 1, 1, tzinfo=dt.UTC)
@@ -89,31 +90,97 @@ def card_terms(messages: Iterable[TemplateMessage]) -> list[tuple[str, str]]:
 
 def page_entries(page: Page) -> Iterator[SourceEntry]:
     """The source messages of one page."""
-    kinds = _segment_kinds(page)
+    kinds = segment_kinds(page)
     for segment in page.segments():
         yield (segment.text, None, page.source, segment.line,
                [kinds.get(id(segment), "paragraph")])
 
 
-def other_entries(root: Path, profiles: dict[str, Profile]) -> Iterator[SourceEntry]:
+def other_entries(profiles: dict[str, Profile], templates: Iterable[TemplateMessage]
+                  ) -> Iterator[SourceEntry]:
     """The source messages that are not in pages: rule profile names, template strings."""
     for profile in sorted(profiles.values(), key=lambda p: p.line):
         yield (profile.name, None, PROFILES_FILE, profile.name_line,
                [f"rule profile name ({profile.key})"])
-    for message in template_messages(root):
+    for message in templates:
         yield (message.msgid, message.context, message.source, message.line,
                list(message.comments))
 
 
-def source_catalog(root: Path, pages: Iterable[Page], profiles: dict[str, Profile]) -> Catalog:
+def source_catalog(pages: Iterable[Page], profiles: dict[str, Profile],
+                   templates: Iterable[TemplateMessage]) -> Catalog:
     """The template catalog: content segments by page, then rule profile names, then
-    template strings."""
+    template strings (*templates*: :func:`template_messages`, or :func:`tree_messages` where
+    the comments are not needed)."""
     catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
                       creation_date=FIXED_DATE, fuzzy=False)
     for page in sorted(pages, key=lambda p: p.source):
         for msgid, context, source, line, comments in page_entries(page):
             catalog.add(msgid, locations=[(source, line)], auto_comments=comments,
                         context=context)
-    for msgid, context, source, line, comments in other_entries(root, profiles):
+    for msgid, context, source, line, comments in other_entries(profiles, templates):
         catalog.add(msgid, locations=[(source, line)], auto_comments=comments, context=context)
     return catalog
+
+
+# --- the extraction method for content pages and rule profiles ---------------------------
+# Registered as the ``rami_content`` entry point in ``babel.extractors`` and mapped in
+# ``babel.cfg``, so that the plain ``pybabel extract -F babel.cfg -o messages.pot .``
+# collects every content segment with a ``#: content/<file>.md:<line>`` reference.
+
+Extracted = tuple[int, str | None, str, list[str]]
+
+
+def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
+                    comment_tags: Collection[str],
+                    options: Mapping[str, Any]) -> Iterator[Extracted]:
+    """Yield ``(lineno, funcname, message, comments)`` for every translatable segment.
+
+    >>> import io
+    >>> page = (b"---\\ntitle: T\\nslug: t\\norder: 1\\ndescription: D\\n---\\n"
+    ...         b"\\n## Head\\n\\nSome text.\\n")
+    >>> [(line, msg) for line, _, msg, _ in extract_content(io.BytesIO(page), {}, [], {})]
+    [(2, 'T'), (5, 'D'), (8, 'Head'), (10, 'Some text.')]
+    """
+    name = getattr(fileobj, "name", "")
+    data = fileobj.read()
+    if isinstance(data, bytes):  # as the build reads it (a byte order mark dropped)
+        data = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
+    text = data
+    if str(name).endswith(".toml"):
+        yield from _extract_profiles(text)
+        return
+    page, _problems = parse_page(text, str(name))
+    if page is None:
+        return
+    kinds = segment_kinds(page)
+    for segment in page.segments():
+        yield segment.line, None, segment.text, [kinds.get(id(segment), "paragraph")]
+
+
+def segment_kinds(page: Any) -> dict[int, str]:
+    kinds = {id(page.title): "page title", id(page.description): "page description (meta)"}
+    for block in page.blocks:
+        if isinstance(block, Heading):
+            kinds[id(block.segment)] = "heading"
+        elif isinstance(block, ListBlock):
+            kinds.update({id(item): "list item" for item in block.items})
+        elif isinstance(block, ExampleBlock):
+            for row in block.rows:
+                kinds[id(row.caption)] = "example caption"
+                if row.note is not None:
+                    kinds[id(row.note)] = "example note"
+    return kinds
+
+
+def _extract_profiles(text: str) -> Iterator[Extracted]:
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError:
+        return
+
+    lines = text.splitlines()
+    for key, table in data.items():
+        if isinstance(table, dict) and isinstance(table.get("name"), str):
+            _, line = profile_lines(lines, key)
+            yield line, None, table["name"], [f"rule profile name ({key})"]

@@ -9,6 +9,7 @@ import re
 from dataclasses import dataclass
 
 import markdown
+from markdown.extensions.smarty import SmartyExtension
 from markupsafe import Markup
 
 
@@ -93,7 +94,6 @@ class MarkdownRenderer:
     @property
     def _md(self) -> markdown.Markdown:
         if self._markdown is None:  # made on first use: plain text never needs it
-            from markdown.extensions.smarty import SmartyExtension
 
             self._markdown = markdown.Markdown(
                 extensions=[_NoRawHtml(), SmartyExtension(smart_quotes=False)])
@@ -109,13 +109,6 @@ class MarkdownRenderer:
         if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
             html = html[3:-4]
         return Markup(html)
-
-
-@functools.lru_cache(maxsize=1024)  # a heading's id is that of its English text, in every language
-def slugify(text: str) -> str:
-    from markdown.extensions.toc import slugify as md_slugify
-
-    return str(md_slugify(text, "-")) or "section"
 
 
 _LANG_EN = Markup(' lang="en"')

@@ -1,0 +1,201 @@
+"""Finding one's way in the built site (issue 16): each rule page's contents, previous and
+next pages in reading order, and what every page's head and print footer need (the
+``og:locale`` with its region, the build date).
+
+The build calls two hooks: :func:`common_context` for every page and
+:func:`page_context` for each content page. Search is in :mod:`site_builder.render.search`, the
+quick-reference sheets in :mod:`site_builder.render.quickref`.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import re
+import subprocess
+from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from types import SimpleNamespace as Item
+from typing import Any
+
+from babel import Locale
+from babel.core import get_global
+
+from site_builder.i18n.catalog import bcp47, text_direction
+from site_builder.project import SOURCE_LANG, STATUS_SLUG, page_path
+from site_builder.render import search
+from site_builder.render.markdown import Text
+from site_builder.render.quickref import links
+from site_builder.render.urls import page_url, relative, root_path
+from site_builder.sources.page import Page
+from site_builder.sources.site import Site
+
+# Pages with at least this many sections get a table of contents.
+TOC_MIN_SECTIONS = 2
+
+
+ASSETS_DIR = "assets"
+# The pages' Content-Security-Policy: their own files only. Pagefind fetches its index and
+# runs it as WebAssembly, in a worker: pages with search need 'wasm-unsafe-eval'
+# (compiling WebAssembly; it allows no JavaScript eval) and connect-src 'self' (fetching
+# the index); the worker is covered by script-src 'self'.
+CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
+       "base-uri 'none'; form-action 'none'")
+SEARCH_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
+              "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+              "base-uri 'none'; form-action 'none'")
+
+# A site with up to this many pages lists every page in every page's navigation; a
+# larger one lists the pages around the current one (the home page lists them all).
+NAV_FULL_UP_TO = 50
+NAV_AROUND = 5
+
+
+def nav_indexes(count: int, current: int | None) -> range | list[int]:
+    """Which pages (by position) a page's navigation lists.
+
+    >>> list(nav_indexes(3, 1))
+    [0, 1, 2]
+    >>> nav_indexes(100, 40), nav_indexes(100, None), nav_indexes(100, 0) == range(100)
+    ([0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], True)
+    """
+    if count <= NAV_FULL_UP_TO or current == 0:
+        return range(count)
+    middle = NAV_AROUND + 1 if current is None else current
+    start = max(1, min(middle - NAV_AROUND, count - 2 * NAV_AROUND - 1))
+    return [0, *range(start, min(count, start + 2 * NAV_AROUND + 1))]
+
+
+@functools.cache
+def og_locale(lang: str) -> str:
+    """The Open Graph locale of *lang*: language and region, as Open Graph expects
+    (``ms_MY``), from CLDR's likely subtags (via Babel).
+
+    >>> [og_locale(lang) for lang in ("en", "ms", "pl", "vi", "id")]
+    ['en_US', 'ms_MY', 'pl_PL', 'vi_VN', 'id_ID']
+    """
+    likely = get_global("likely_subtags").get(lang, lang)
+    locale = Locale.parse(likely)
+    return f"{locale.language}_{locale.territory}" if locale.territory else locale.language
+
+
+@functools.cache
+def build_date(root: Path) -> str | None:
+    """The date printed on paper (ISO 8601, UTC), derived from the inputs so that the same
+    inputs give the same bytes: ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
+    convention), else the date of the git commit checked out in *root*, else none.
+
+    (A file's modification time is not used: a fresh checkout would change it.)
+    """
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not epoch:
+        try:
+            done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],
+                                  capture_output=True, text=True, timeout=10, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        epoch = done.stdout.strip() if done.returncode == 0 else ""
+    try:
+        return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
+    except (ValueError, OverflowError, OSError):
+        return None
+
+
+def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
+                   ) -> dict[str, Any]:
+    """What every page's head, search box and print footer take beyond the shared context;
+    *href* makes a link to an output file from the page at *path*."""
+    return {"og_locale": og_locale(lang), "build_date": build_date(root),
+            **search.context(lang, path, href)}
+
+
+def toc(blocks: Sequence[Any]) -> list[Any]:
+    """The page's sections (its ``##`` headings), for its table of contents; none when a
+    page has fewer than :data:`TOC_MIN_SECTIONS`. Each heading's id comes from its English
+    text (:func:`site_builder.sources.segment.slugify`), so a link to a section is the same in every
+    language."""
+    sections = [Item(id=b.id, text=b.text) for b in blocks
+                if b.type == "heading" and b.level == 2]
+    return sections if len(sections) >= TOC_MIN_SECTIONS else []
+
+
+def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[Any]
+                 ) -> dict[str, Any]:
+    """A content page's contents, and its previous and next pages in reading order (the
+    pages' ``order``); *nav* gives ``(page, title, description)`` by position."""
+    def link(i: int) -> Any:
+        if not 0 <= i < len(nav):
+            return None
+        page, title, _ = nav[i]
+        return Item(href=relative(path, page_path(lang, page.slug)), title=title)
+
+    return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
+            "sheets": links(lang, relative, path)}
+
+
+def stylesheet(css: bytes) -> bytes:
+    r"""The stylesheet as served: without its comments, and without the spaces around
+    ``{ } ;`` and after ``,``, the start of lines and blank lines, which every page pays for
+    (a page and the stylesheet stay under 30 KB). Strings in the stylesheet hold none of
+    these characters (``content: " #"`` is kept as it is).
+
+    >>> stylesheet(b"/* note */\na, b { color: red; }\n\n  p::after { content: \" #\"; }\n")
+    b'a,b{color: red}\np::after{content: " #"}\n'
+    """
+    text = re.sub(rb"/\*.*?\*/", b"", css, flags=re.S)
+    text = re.sub(rb"\s*([{};])\s*", rb"\1", text)
+    text = re.sub(rb",\s+", b",", text).replace(b";}", b"}")
+    lines = text.replace(b"}", b"}\n").splitlines()
+    return b"".join(line.strip() + b"\n" for line in lines if line.strip())
+
+
+def common(site: Site, lang: str, slug: str | None, path: str,
+            names: dict[str, str], absolute: bool = False) -> dict[str, Any]:
+    """Context every template gets: links, switcher, alternates, metadata."""
+    base = site.config.base_url
+    root = root_path(base)  # the 404 pages link from the site's root: any host
+
+    def href(target: str) -> str:
+        return root + target if absolute else relative(path, target)
+
+    switcher = []
+    alternates = []
+    if slug is not None:
+        for other in site.languages:
+            switcher.append(Item(lang=bcp47(other), name=names[other], current=other == lang,
+                                 href=href(page_path(other, slug))))
+            alternates.append(Item(hreflang=bcp47(other), href=page_url(base, other, slug)))
+        default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
+        alternates.append(Item(hreflang="x-default", href=default))
+    else:
+        for other in site.languages:
+            switcher.append(Item(lang=bcp47(other), name=names[other], current=other == lang,
+                                 href=href(page_path(other, "index"))))
+    canonical = (base if path == "index.html" else page_url(base, lang, slug)) if slug else None
+    return {
+        "lang": bcp47(lang),
+        "dir": text_direction(lang),
+        "language_name": names[lang],
+        "css": href(f"{ASSETS_DIR}/site.css"),
+        "home": href(page_path(lang, "index")),
+        "status_href": href(page_path(lang, STATUS_SLUG)),
+        "switcher": switcher,
+        "alternates": alternates,
+        "canonical": canonical,
+        "csp": SEARCH_CSP if path.startswith(f"{lang}/") else CSP,  # see search.context
+        "slug": slug,
+        "nav": [],
+        **common_context(site.root, lang, path, href),
+    }
+
+
+def nav_items(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current: str | None,
+         index: int | None = None, base: str | None = None) -> list[Item]:
+    """The navigation of the page at *path* (the *index*-th page, or not a content page):
+    every page, or on a large site the pages around it (:func:`nav_indexes`), linked from
+    it (from *base*, the site's root path, on the 404 pages)."""
+    return [Item(title=title, description=description, current=page.slug == current,
+                 href=(base + page_path(lang, page.slug)) if base
+                 else relative(path, page_path(lang, page.slug)))
+            for page, title, description in (nav[i] for i in nav_indexes(len(nav), index))]

@@ -1,0 +1,227 @@
+"""Stage 3: render each language's pages, 404 page and quick-reference sheets
+(:func:`render_language`), then the site-wide files: each language's translation status
+page, the language chooser, the root 404 page, the sitemap, ``robots.txt`` and the
+assets (:func:`render_site_files`).
+
+Each output file is written as soon as it is rendered, so that a large site is never
+held in memory. The catalogs were read and checked by :mod:`site_builder.verify`.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import SimpleNamespace as Item
+from typing import Any
+
+from babel.messages.catalog import Catalog
+from babel.numbers import format_decimal
+
+from site_builder.i18n.catalog import Translations, Translator, native_names
+from site_builder.i18n.coverage import Counts, coverage
+from site_builder.i18n.messages import source_catalog
+from site_builder.output import write_file
+from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
+from site_builder.render import context, quickref
+from site_builder.render.context import common, nav_items
+from site_builder.render.markdown import MarkdownRenderer, Text
+from site_builder.render.urls import root_path
+from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
+from site_builder.sources.profiles import GAME_NAMES
+from site_builder.sources.site import Site
+from site_builder.sources.templates import make_environment, memoize_macros, template_errors
+from site_builder.verify import Verified, rule_values
+from site_builder.verify.examples import VerifiedTable
+
+
+@functools.lru_cache(maxsize=4096)
+def format_number(value: Any, locale: str) -> str:
+    """A number in the locale's notation (CLDR), e.g. ``1 000`` in Polish; memoized."""
+    return str(format_decimal(value, locale=locale))
+
+
+@dataclass
+class Job:
+    """What every language's rendering reads, made once."""
+
+    site: Site
+    tables: dict[tuple[str, int], VerifiedTable]
+    values: dict[str, int]  # the rule values (see :func:`site_builder.verify.rule_values`)
+    names: dict[str, str]  # each language's name for itself
+    out: Path | None  # the staging folder; None: render in memory, write nothing
+    catalogs: dict[str, Translations]  # each language's, verified
+    source: Catalog  # every message a reader may see, for the coverage counts
+    bytecode: Any = None
+
+    @classmethod
+    def of(cls, verified: Verified, out: Path | None) -> Job:
+        """The job of rendering the site *verified* into the staging folder *out*."""
+        site = verified.site
+        source = source_catalog(site.pages, site.profiles, verified.templates)
+        return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
+                   verified.catalogs, source, verified.bytecode)
+
+    def write(self, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
+        """Write one output file into the staging folder: its size and modification time."""
+        if self.out is None:
+            return sum(len(piece) for piece in ((data,) if isinstance(data, bytes) else data)), 0
+        return write_file(self.out, rel, data)
+
+
+@dataclass
+class LanguageResult:
+    """What one language's rendering gives the rest of the site."""
+
+    lang: str
+    nav: list[tuple[Page, Text, Text]]  # each page with its title and description
+    overall: Counts = field(default_factory=Counts)  # translation coverage
+    pages: dict[str, Counts] = field(default_factory=dict)  # by page
+    fallbacks: list[tuple[str, str, int, str]] = field(default_factory=list)
+    files: dict[str, tuple[int, int]] = field(default_factory=dict)  # size, mtime by file
+
+
+def environment(job: Job, lang: str, translator: Translator) -> Any:
+    locale = "en" if lang == SOURCE_LANG else lang
+
+    def number(value: Any, locale: str = locale) -> str:
+        return format_number(value, locale)
+
+    env = make_environment(job.site.root / TEMPLATES_DIR, translator, number, job.bytecode)
+    memoize_macros(env)
+    return env
+
+
+def summary(job: Job, lang: str) -> LanguageResult:
+    """What the site-wide files need of *lang*, without rendering its pages: the pages'
+    titles in the language, and its translation coverage."""
+    catalog = job.catalogs.get(lang)
+    titles = PageLocalizer(lang, Translator(lang, catalog), MarkdownRenderer(),
+                           localized_values(job.values, lang))
+    result = LanguageResult(lang, [(page, titles.text(page.title), titles.text(page.description))
+                                   for page in job.site.pages])
+    if catalog is not None:
+        result.overall, result.pages = coverage(job.source, catalog)
+    return result
+
+
+def render_language(job: Job, lang: str) -> LanguageResult:
+    """Render *lang*'s pages, 404 page and quick-reference sheets into the staging folder;
+    what the rest of the site needs from it."""
+    with template_errors(job.site.root / TEMPLATES_DIR):
+        return _render_language(job, lang, summary(job, lang))
+
+
+def _render_language(job: Job, lang: str, result: LanguageResult) -> LanguageResult:
+    site = job.site
+    translator = Translator(lang, job.catalogs.get(lang))
+    env = environment(job, lang, translator)
+    md = MarkdownRenderer()
+    values = localized_values(job.values, lang)
+
+    def emit(rel: str, data: bytes) -> None:
+        result.files[rel] = job.write(rel, data)
+
+    nav = result.nav
+    for index, page in enumerate(site.pages):
+        loc = PageLocalizer(lang, translator, md, values)
+        title = loc.text(page.title)
+        description = loc.text(page.description)
+        blocks = page_blocks(page, loc, job.tables)
+        path = page_path(lang, page.slug)
+        ctx = common(site, lang, page.slug, path, job.names)
+        ctx.update(page=page, title=title, description=description, blocks=blocks,
+                   percent=loc.percent, nav=nav_items(nav, path, lang, page.slug, index),
+                   games=GAME_NAMES, profiles=site.profiles)
+        ctx.update(context.page_context(nav, path, lang, index, blocks))
+        template = env.get_template("home.html" if page.slug == "index" else "page.html")
+        emit(path, template.render(ctx).encode("utf-8"))
+        result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
+    path = f"{lang}/404.html"
+    ctx = common(site, lang, None, path, job.names, absolute=True)
+    ctx.update(nav=nav_items(nav, path, lang, None, None,
+                    root_path(site.config.base_url)),
+               percent=100)
+    emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    quickref.render(lang, env, emit, lambda slug, path: common(  # the quick-reference sheets
+        site, lang, slug, path, job.names) | {"nav": nav_items(nav, path, lang, None)})
+    return result
+
+
+# --- one page's text ------------------------------------------------------------------------
+
+
+@dataclass
+class PageLocalizer:
+    """Turns a page's English segments into one language's HTML, counting fallbacks."""
+
+    lang: str
+    translator: Translator
+    markdown: MarkdownRenderer
+    values: dict[str, str]
+    total: int = 0
+    fallbacks: int = 0
+    missing: list[Segment] = field(default_factory=list)
+    # Translations looked up already (None: missing or fuzzy), by English text.
+    known: Mapping[str, str | None] | None = None
+
+    def text(self, segment: Segment) -> Text:
+        self.total += 1
+        if self.known is not None and segment.text in self.known:
+            found = self.known[segment.text]
+        else:
+            found = self.translator.lookup(segment.text)
+        fallback = found is None
+        if fallback:
+            self.fallbacks += 1
+            self.missing.append(segment)
+        source = segment.text if found is None else found
+        return Text(self.markdown.inline(source.format_map(self.values)), fallback)
+
+    @property
+    def percent(self) -> int:
+        if not self.total:
+            return 100
+        return int(100 * (self.total - self.fallbacks) / self.total)
+
+
+def localized_values(values: dict[str, int], lang: str) -> dict[str, str]:
+    locale = "en" if lang == SOURCE_LANG else lang
+    return {k: format_decimal(v, locale=locale) for k, v in values.items()}
+
+
+def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int], VerifiedTable]
+                ) -> list[Any]:
+    """The page's blocks, localized, in the shape the templates expect."""
+    out: list[Any] = []
+    for block in page.blocks:
+        if isinstance(block, Heading):
+            out.append(Item(type="heading", level=block.level, text=loc.text(block.segment),
+                            id=block.id))
+        elif isinstance(block, Paragraph):
+            out.append(Item(type="paragraph", text=loc.text(block.segment)))
+        elif isinstance(block, ListBlock):
+            out.append(Item(type="list", ordered=block.ordered, start=block.start,
+                            entries=[loc.text(item) for item in block.items]))
+        elif isinstance(block, ExampleBlock):
+            table = tables[(page.source, block.line)]
+            rows = [Item(caption=loc.text(row.caption),
+                         note=loc.text(row.note) if row.note else None,
+                         v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
+            out.append(Item(type="example", table=block.table, rows=rows,
+                            key=example_key(block)))
+    return out
+
+
+
+def example_key(block: ExampleBlock) -> str:
+    """Everything an example block's rendering depends on: its text, not where it stands
+    (so that a block of the same text is rendered once per language)."""
+    def fields(items: Mapping[str, Any]) -> list[tuple[str, str, int]]:
+        return sorted((k, f.value, f.line - block.line) for k, f in items.items())
+
+    return repr((block.table, block.table_line - block.line, fields(block.defaults),
+                 [(r.line - block.line, r.caption.text, r.caption.line - block.line,
+                   (r.note.text, r.note.line - block.line) if r.note else None, fields(r.fields))
+                  for r in block.rows]))

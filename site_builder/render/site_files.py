@@ -1,0 +1,89 @@
+"""Stage 3, the site-wide files: each language's translation status page, the language
+chooser, the root 404 page, the sitemap, ``robots.txt`` and the assets."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from xml.sax.saxutils import escape, quoteattr
+
+from site_builder.i18n.catalog import Translator, bcp47
+from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, page_path
+from site_builder.render import checker_rules
+from site_builder.render.context import ASSETS_DIR, common, nav_items, stylesheet
+from site_builder.render.pages import Job, LanguageResult, environment
+from site_builder.render.urls import page_url, relative, root_path
+from site_builder.sources.site import Site
+from site_builder.sources.templates import template_errors
+
+
+def render_site_files(job: Job, results: dict[str, LanguageResult]
+                      ) -> dict[str, tuple[int, int]]:
+    """Each language's status page, the chooser, the root 404 page, sitemap, robots and
+    assets, written into the staging folder; the files written (size, mtime)."""
+    site = job.site
+    names = job.names
+    written: dict[str, tuple[int, int]] = {}
+
+    def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
+        written[rel] = job.write(rel, data)
+
+    status = [{"lang": bcp47(lang), "name": names[lang],
+               "overall": results[lang].overall, "pages": results[lang].pages}
+              for lang in site.languages[1:]]
+    not_found: list[dict[str, str]] = []
+    with template_errors(site.root / TEMPLATES_DIR):
+        for lang in site.languages:
+            translator = Translator(lang, job.catalogs.get(lang))
+            env = environment(job, lang, translator)
+            path = page_path(lang, STATUS_SLUG)
+            ctx = common(site, lang, STATUS_SLUG, path, names)
+            ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG), status=status,
+                       percent=100)
+            emit(path, env.get_template("status.html").render(ctx).encode("utf-8"))
+            not_found.append({"lang": bcp47(lang), "name": names[lang],
+                              "title": translator.gettext("Page not found"),
+                              "link": translator.gettext("Go to the rules index"),
+                              "href": root_path(site.config.base_url)
+                              + page_path(lang, "index")})
+            if lang == SOURCE_LANG:
+                chooser_env = env
+        ctx = common(site, SOURCE_LANG, "index", "index.html", names)
+        ctx.update(choices=[{"lang": bcp47(lang), "name": names[lang],
+                             "href": relative("index.html", page_path(lang, "index"))}
+                            for lang in site.languages], percent=100)
+        emit("index.html", chooser_env.get_template("chooser.html").render(ctx).encode("utf-8"))
+        ctx = common(site, SOURCE_LANG, None, "404.html", names, absolute=True)
+        ctx.update(choices=not_found, percent=100)
+        emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
+    emit("sitemap.xml", _sitemap(site, [p.slug for p in site.pages] + [STATUS_SLUG]))
+    emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
+                        "sitemap.xml\n").encode())
+    for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
+        if asset.is_file():
+            data = asset.read_bytes()
+            emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
+                 stylesheet(data) if asset.suffix == ".css" else data)
+    emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
+    return written
+
+
+def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
+    """``sitemap.xml``, in pieces (one per page, in every language), so that a large
+    site's sitemap is never held in memory whole."""
+    base = site.config.base_url
+    yield (b'<?xml version="1.0" encoding="UTF-8"?>\n'
+           b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
+           b'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n')
+    for slug in slugs:
+        lines = []
+        alternates = [f'    <xhtml:link rel="alternate" hreflang="{bcp47(other)}" '
+                      f"href={quoteattr(page_url(base, other, slug))}/>"
+                      for other in site.languages]
+        default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
+        alternates.append(f'    <xhtml:link rel="alternate" hreflang="x-default" '
+                          f"href={quoteattr(default)}/>\n  </url>")
+        for lang in site.languages:
+            lines.append(f"  <url>\n    <loc>{escape(page_url(base, lang, slug))}</loc>")
+            lines.extend(alternates)
+        yield ("\n".join(lines) + "\n").encode("utf-8")
+    yield b"</urlset>\n"
