@@ -370,8 +370,9 @@ case("ex: unknown profile", sub(FM, "profile: house", "profile: casino"), FM, "c
 case("ex: wrong points", sub(FM, "points: 31", "points: 32"), FM, "points: 32")
 case("ex: wrong verdict", sub(CV, "verdict: invalid\nreason: wrap", "verdict: valid\nreason: wrap"),
      CV, "verdict: valid\nreason: wrap")
-case("ex: wrong kind", sub(CV, "kind: set\npoints: 27", "kind: sequence\npoints: 27"), CV,
-     "kind: sequence\npoints: 27")
+case("ex: wrong kind", sub(CV, "cards: 9C 9D 9S\nverdict: valid\nkind: set",
+                          "cards: 9C 9D 9S\nverdict: valid\nkind: sequence"), CV,
+     "kind: sequence\n\ncaption: Two sevens")
 case("ex: wrong reason", sub(CV, "reason: ace_low_not_allowed", "reason: wrap"), CV,
      "reason: wrap")
 case("ex: unknown reason", sub(CV, "reason: ace_low_not_allowed", "reason: nope"), CV,
@@ -822,26 +823,26 @@ case("out: parent's parent is a file", put("afile", "x"), "--out", None,
 WR = "content/whole-round.md"
 ML = "content/melds.md"
 case("round: swap with a card the joker does not stand for",
-     sub(WR, "step: 1: swap 5H for JK on 4", "step: 1: swap 2S for JK on 4"), WR,
+     sub(WR, "step: 1: swap 5H for JK on 2", "step: 1: swap 2S for JK on 2"), WR,
      "step: 1: swap 2S",
-     words="2S cannot replace the joker in meld 4 (4H 5H 6H): the joker stands for 5H")
-case("round: swap a card not in the hand", sub(WR, "step: 1: swap 5H for JK on 4",
-                                               "step: 1: swap 5D for JK on 4"), WR,
+     words="2S cannot replace the joker in meld 2 (4H 5H 6H): the joker stands for 5H")
+case("round: swap a card not in the hand", sub(WR, "step: 1: swap 5H for JK on 2",
+                                               "step: 1: swap 5D for JK on 2"), WR,
      "step: 1: swap 5D")
-case("round: swap on meld 0", sub(WR, "step: 1: swap 5H for JK on 4",
+case("round: swap on meld 0", sub(WR, "step: 1: swap 5H for JK on 2",
                                   "step: 1: swap 5H for JK on 0"), WR, "step: 1: swap 5H")
-case("round: swap on a meld not laid", sub(WR, "step: 1: swap 5H for JK on 4",
+case("round: swap on a meld not laid", sub(WR, "step: 1: swap 5H for JK on 2",
                                            "step: 1: swap 5H for JK on 9"), WR, "step: 1: swap 5H")
-case("round: swap on meld huge", sub(WR, "step: 1: swap 5H for JK on 4",
+case("round: swap on meld huge", sub(WR, "step: 1: swap 5H for JK on 2",
                                      "step: 1: swap 5H for JK on " + "4" * 400), WR,
      "step: 1: swap 5H")
-case("round: swap for a card that is not a joker", sub(WR, "step: 1: swap 5H for JK on 4",
-                                                       "step: 1: swap 5H for 4H on 4"), WR,
+case("round: swap for a card that is not a joker", sub(WR, "step: 1: swap 5H for JK on 2",
+                                                       "step: 1: swap 5H for 4H on 2"), WR,
      "step: 1: swap 5H")
-case("round: swap with words missing", sub(WR, "step: 1: swap 5H for JK on 4",
+case("round: swap with words missing", sub(WR, "step: 1: swap 5H for JK on 2",
                                            "step: 1: swap 5H"), WR, "step: 1: swap 5H")
-case("round: swap with a word too many", sub(WR, "step: 1: swap 5H for JK on 4",
-                                             "step: 1: swap 5H for JK on 4 now"), WR,
+case("round: swap with a word too many", sub(WR, "step: 1: swap 5H for JK on 2",
+                                             "step: 1: swap 5H for JK on 2 now"), WR,
      "step: 1: swap 5H")
 case("round: joker taken and not laid", sub(WR, "step: 1: meld 2S 3S JK\nkind: sequence\n"
                                             "points: 6\n", "step: 1: discard 2S\n"), WR,
@@ -864,52 +865,52 @@ case("round: discard taken that cannot be laid", sub(WR, "step: 2: discard 8C",
 case("round: going out with a meld that is not valid", sub(WR, "step: 1: meld QC QH QS",
                                                            "step: 1: meld QC QH 8D"), WR,
      "step: 1: meld QC QH 8D", words="QC QH 8D is not a valid meld (mixed_ranks)")
-case("round: layoff on a meld it does not fit", sub(WR, "step: 1: layoff 8D on 3",
-                                                    "step: 1: layoff 8D on 5"), WR,
-     "step: 1: layoff 8D on 5", words="8D does not fit meld 5 (5C 6C 7C 8C): mixed_suits")
-case("round: draw stock names the wrong card", sub(WR, "step: 2: draw stock 9S",
+case("round: layoff on a meld it does not fit", sub(WR, "step: 2: layoff 9C on 3",
+                                                    "step: 2: layoff 9C on 1"), WR,
+     "step: 2: layoff 9C on 1", words="9C does not fit meld 1 (9D 10D JD QD): mixed_suits")
+case("round: draw stock names the wrong card", sub(WR, "step: 2: draw stock 9C",
                                                    "step: 2: draw stock 9H"), WR,
      "step: 2: draw stock 9H")
-case("round: draw twice", sub(WR, "step: 2: draw stock 9S",
-                              "step: 2: draw stock 9S\n\ncaption: again\nstep: 2: draw stock QS"),
+case("round: draw twice", sub(WR, "step: 2: draw stock 9C",
+                              "step: 2: draw stock 9C\n\ncaption: again\nstep: 2: draw stock QS"),
      WR, "step: 2: draw stock QS")
-case("round: wrong seat's turn", sub(WR, "step: 2: draw stock 9S", "step: 1: draw stock 9S"),
-     WR, "step: 1: draw stock 9S")
-case("round: step after the round is won", sub(WR, "hand_points: 0, 53\nscores: 0, 53\n",
-                                               "hand_points: 0, 53\nscores: 0, 53\n\n"
+case("round: wrong seat's turn", sub(WR, "step: 2: draw stock 9C", "step: 1: draw stock 9C"),
+     WR, "step: 1: draw stock 9C")
+case("round: step after the round is won", sub(WR, "hand_points: 0, 43\nscores: 0, 43\n",
+                                               "hand_points: 0, 43\nscores: 0, 43\n\n"
                                                "caption: more\nstep: 2: draw stock 7H\n"), WR,
      "step: 2: draw stock 7H")
-valid("round: seat with a leading zero", sub(WR, "step: 2: draw stock 9S",
-                                             "step: 02: draw stock 9S"))
-case("round: seat in arabic digits", sub(WR, "step: 2: draw stock 9S",
-     "step: \u0662: draw stock 9S"),
+valid("round: seat with a leading zero", sub(WR, "step: 2: draw stock 9C",
+                                             "step: 02: draw stock 9C"))
+case("round: seat in arabic digits", sub(WR, "step: 2: draw stock 9C",
+     "step: \u0662: draw stock 9C"),
      WR, "step: \u0662:")
-case("round: empty step", sub(WR, "step: 2: draw stock 9S", "step: 2:"), WR, "step: 2:\n")
-case("round: hands after the first row", sub(WR, "caption: Seat 2 draws the nine of spades\n",
-                                             "caption: Seat 2 draws the nine of spades\n"
+case("round: empty step", sub(WR, "step: 2: draw stock 9C", "step: 2:"), WR, "step: 2:\n")
+case("round: hands after the first row", sub(WR, "caption: Seat 2 draws the nine of clubs\n",
+                                             "caption: Seat 2 draws the nine of clubs\n"
                                              "stock: QH\n"), WR, "stock: QH\n")
-case("round: stock given twice", sub(WR, "stock: QH 3H 9S QS 7H 4C\n",
-                                     "stock: QH 3H 9S QS 7H 4C\nstock: QH\n"), WR, "stock: QH\n")
-case("round: empty stock line", sub(WR, "stock: QH 3H 9S QS 7H 4C", "stock:"), WR, "stock:\n")
+case("round: stock given twice", sub(WR, "stock: QH 3H 9C QS 7H 4C\n",
+                                     "stock: QH 3H 9C QS 7H 4C\nstock: QH\n"), WR, "stock: QH\n")
+case("round: empty stock line", sub(WR, "stock: QH 3H 9C QS 7H 4C", "stock:"), WR, "stock:\n")
 case("round: missing discard line", sub(WR, "discard: 4S\n", ""), WR, "```example\ntable: round",
      slack=10)
 case("round: jokers in a cardverse deal", sub(CV, "hands: 5H 6H 7H KC KD 9C 2S",
                                               "hands: 5H 6H 7H KC KD 9C JK"), CV,
      "hands: 5H 6H 7H KC KD 9C JK")
 case("round: five jokers in a rami51 deal",
-     sub(WR, "stock: QH 3H 9S QS 7H 4C", "stock: QH 3H 9S QS 7H 4C JK JK JK"), WR,
+     sub(WR, "stock: QH 3H 9C QS 7H 4C", "stock: QH 3H 9C QS 7H 4C JK JK JK"), WR,
      "hands: 5C 6C 7C KH")
 case("round: hand claim with a bad card", sub(WR, "hand: 2S 3S 8D 5H QC QH",
      "hand: 2S 3S 8D 5H QC QX"),
      WR, "hand: 2S 3S 8D 5H QC QX")
-case("round: scores with one seat missing", sub(WR, "scores: 0, 53", "scores: 53"), WR,
-     "scores: 53")
-case("round: scores huge", sub(WR, "scores: 0, 53", "scores: 0, " + "5" * 5000), WR, "scores: 0, 5")
+case("round: scores with one seat missing", sub(WR, "scores: 0, 43", "scores: 43"), WR,
+     "scores: 43")
+case("round: scores huge", sub(WR, "scores: 0, 43", "scores: 0, " + "5" * 5000), WR, "scores: 0, 5")
 case("round: verdict not a verdict", sub(WR, "verdict: accepted\nhand: 2S",
      "verdict: maybe\nhand: 2S"),
      WR, "verdict: maybe")
-case("round: winner claimed too early", sub(WR, "step: 2: discard 9S",
-     "step: 2: discard 9S\nwinner: 2"),
+case("round: winner claimed too early", sub(WR, "step: 2: discard KC",
+     "step: 2: discard KC\nwinner: 2"),
      WR, "winner: 2")
 case("round: unknown profile",
      sub(WR, "table: round\ngame: rami51\n", "table: round\ngame: rami51\nprofile: nosuch\n"), WR,
@@ -918,15 +919,15 @@ case("round: profile line twice", sub(WR, "table: round\ngame: rami51\n",
                                       "table: round\ngame: rami51\nprofile: house\n"
                                       "profile: house\n"),
      WR, "profile: house\nprofile", offset=1)
-case("round: game line after a row", sub(WR, "caption: Seat 2 draws the nine of spades\n",
-                                         "caption: Seat 2 draws the nine of spades\n"
+case("round: game line after a row", sub(WR, "caption: Seat 2 draws the nine of clubs\n",
+                                         "caption: Seat 2 draws the nine of clubs\n"
                                          "game: rami40\n"),
      WR, "game: rami40")
-valid("round: step with a tab", sub(WR, "step: 2: draw stock 9S", "step: 2:\tdraw stock 9S"))
-case("round: draw from nowhere", sub(WR, "step: 2: draw stock 9S", "step: 2: draw hand 9S"), WR,
+valid("round: step with a tab", sub(WR, "step: 2: draw stock 9C", "step: 2:\tdraw stock 9C"))
+case("round: draw from nowhere", sub(WR, "step: 2: draw stock 9C", "step: 2: draw hand 9S"), WR,
      "step: 2: draw hand")
-case("round: layoff with no card", sub(WR, "step: 1: layoff 8D on 3", "step: 1: layoff on 3"), WR,
-     "step: 1: layoff on 3")
+case("round: layoff with no card", sub(WR, "step: 2: layoff 9C on 3", "step: 2: layoff on 3"), WR,
+     "step: 2: layoff on 3")
 case("round: meld with a repeated card", sub(WR, "step: 1: meld QC QH QS",
      "step: 1: meld QC QH QH"),
      WR, "step: 1: meld QC QH QH")
@@ -1019,3 +1020,33 @@ case("site: base_url with a bad punycode host", sub(SITE, "https://rami-rules.ex
                                                     "https://xn--/rules/"), SITE, 'base_url = "')
 valid("site: base_url with a punycode host", sub(SITE, "https://rami-rules.example.org/",
                                                  "https://xn--mnchen-3ya.example/"))
+
+# Issue 25: game tables that cannot happen, round endings that differ from the engine's -------
+SCO = "content/scoring.md"
+TURN = "content/turn.md"
+case("game: a round nobody won", sub(SCO, "rounds: 0, 150, 40 | 40, 160, 0",
+                                     "rounds: 200, 150, 40 | 40, 160, 0"), SCO,
+     "rounds: 200, 150, 40",
+     words="round 1 (200, 150, 40) cannot happen in Rami 51: nobody scores 0")
+case("game: a 360-point Rami 51 hand", sub(SCO, "| 0, 160, 31 |", "| 0, 360, 31 |"), SCO,
+     "| 0, 360, 31 |", words="round 4 (0, 360, 31) cannot happen in Rami 51: seat 2 scores 360, "
+                             "more than any hand can hold: 13 cards are worth at most 178")
+case("game: two seats on 0 in one round", sub(SCO, "| 12, 120, 0 |", "| 0, 120, 0 |"), SCO,
+     "| 0, 120, 0 |", words="round 5 (0, 120, 0) cannot happen in Rami 51: seats 1 and 3 score 0")
+case("round: claimed ending differs from the engine's",
+     sub(WR, "step: 1: discard 8D\nending: out", "step: 1: discard 8D\nending: stock_out"), WR,
+     "ending: stock_out", words="stated ending stock_out, the engine computes out")
+case("round: the round ends and the row does not say so",
+     sub(WR, "step: 1: discard 8D\nending: out\n", "step: 1: discard 8D\n"), WR,
+     "step: 1: discard 8D", words="the round ends at this step (seat 1 goes out)")
+case("round: an ending claimed where the round goes on",
+     sub(WR, "step: 1: discard 10C\n", "step: 1: discard 10C\nending: out\n"), WR,
+     "ending: out", words="stated ending out, the engine computes nothing")
+case("round: a stock shown in part runs out",
+     sub(ML, "stock: QH 2H 4C 7C 9S", "stock: QH 2H 4C 7C"), ML, "step: 2: discard 7C",
+     words="the table shows only 4 of its 81 cards")
+case("round: a refused step that the engine allows",
+     sub(TURN, "caption: Seat 1 takes the seven of clubs\nstep: 1: draw discard 7C",
+         "caption: Seat 1 takes the seven of clubs\nrefused: 1: draw discard\n"
+         "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
+     words="stated refused 1: draw discard, the engine computes nothing")

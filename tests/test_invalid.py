@@ -80,7 +80,7 @@ def test_check_json_lists_every_claim() -> None:
 
     keys = {"verdict", "kind", "points", "total", "threshold", "reasons", "reason", "jokers",
             "hand_size", "winner", "hand", "returned", "hand_points", "scores", "stock",
-            "totals", "over", "winners"}
+            "totals", "over", "winners", "ending", "refused"}
     stated = set()
     for path in sorted((ROOT / "content").glob("*.md")):
         rel = f"content/{path.name}"

@@ -25,7 +25,8 @@ FLIPS = {"valid": "invalid", "invalid": "valid", "accepted": "rejected", "reject
          "below_threshold": "no_pure_sequence", "wrap": "gap", "ace_low_not_allowed": "wrap",
          "duplicate_suit": "mixed_ranks", "too_short": "gap", "mixed_suits": "gap",
          "gap": "wrap", "too_long": "too_short", "too_many_jokers": "gap",
-         "joker_not_allowed": "gap", "yes": "no", "no": "yes"}
+         "joker_not_allowed": "gap", "yes": "no", "no": "yes",
+         "out": "stock_out", "stock_out": "out", "duplicate_card": "gap", "mixed_ranks": "gap"}
 
 
 def mutate(field: str, value: str) -> str:
@@ -33,6 +34,8 @@ def mutate(field: str, value: str) -> str:
     if re.fullmatch(r"\d+(,\s*\d+)*", value):
         first, *rest = value.split(",")
         return ",".join([str(int(first) + 1), *rest])
+    if field == "refused":  # a step the engine allows (no seat 9): no longer refused
+        return "9: draw stock"
     if field in ("jokers", "hand", "returned"):  # cards: the first card changes suit
         return re.sub(r"^(\w+?)([CDHS])", lambda m: m.group(1) + "DHSC"["CDHS".index(
             m.group(2))], value)

@@ -14,13 +14,17 @@ __all__ = ["evaluate_layoff"]
 def evaluate_layoff(meld: Sequence[Card], added: Sequence[Card], rules: RuleSet) -> MeldResult:
     """The meld that results from adding *added* to *meld*; it must be one valid meld.
 
-    A joker on the table keeps the card it stands for (the one :func:`evaluate_meld`
-    gives *meld*): the cards added must make a valid meld with it in that place. So the
-    card a joker stands for cannot be laid off beside it (the meld would hold that card
-    twice); it goes in by exchanging the joker (content/melds.md, "The joker"; a meld
-    may not hold two identical cards and the joker's card is the one it was laid as:
-    Remik, szl.wikipedia, listed in content/sources.md). Adding nothing is refused with
-    the reason ``nothing_added``.
+    A joker in a **sequence** keeps the place it was laid in (the one :func:`evaluate_meld`
+    gives *meld*, its lower place where it could stand in two): the cards added must make
+    a valid meld with it there. So the card a joker stands for cannot be laid off beside
+    it (the meld would hold that card twice); it goes in by exchanging the joker. This is
+    the site's choice, from the seed's "the lower value counts" (content/melds.md,
+    "Jokers"); szl.wikipedia "Remik" lets the player name the card instead.
+
+    A joker in a **set** stands for whichever suit the set lacks: any missing suit may
+    be laid off, and the joker then stands for the suit still missing (no source pins a
+    set joker to one suit; content/melds.md, "Exchanging a joker", lets either missing
+    suit replace it). Adding nothing is refused with the reason ``nothing_added``.
 
     >>> from site_builder.engine import get_rules, parse_cards
     >>> rami = get_rules("rami51")
@@ -42,7 +46,16 @@ def evaluate_layoff(meld: Sequence[Card], added: Sequence[Card], rules: RuleSet)
     'duplicate_card'
     >>> evaluate_layoff(parse_cards("2S 3S JK"), parse_cards("5S"), rami).reason
     'gap'
-    >>> evaluate_layoff(parse_cards("5H 5S JK"), parse_cards("5C"), rami).reason
+
+    In a set, either missing suit may be laid off; the joker takes the other one:
+
+    >>> [c.code for c in evaluate_layoff(parse_cards("5H 5S JK"), parse_cards("5C"), rami).jokers]
+    ['5D']
+    >>> [c.code for c in evaluate_layoff(parse_cards("5H 5S JK"), parse_cards("5D"), rami).jokers]
+    ['5C']
+    >>> evaluate_layoff(parse_cards("KC KD JK"), parse_cards("KH"), rami).points
+    40
+    >>> evaluate_layoff(parse_cards("5H 5S JK"), parse_cards("5H"), rami).reason
     'duplicate_suit'
     >>> result = evaluate_layoff(parse_cards("JK 7S 8S"), parse_cards("9S"),
     ...                          get_rules("rami51", joker_value=15))
@@ -56,8 +69,8 @@ def evaluate_layoff(meld: Sequence[Card], added: Sequence[Card], rules: RuleSet)
     if not free.valid or not any(card.is_joker for card in meld):
         return free
     table = evaluate_meld(meld, rules)
-    if not table.valid or not table.jokers:
-        return free
+    if not table.valid or not table.jokers or table.kind == "set":
+        return free  # a set's joker takes any suit the set lacks
     # The table's jokers as the cards they stand for, and the added cards (a joker among
     # them still takes whatever place fits best).
     naturals = tuple(card for card in meld if card.rank is not None)

@@ -11,8 +11,9 @@ names the seat (counted from 1) and one action:
 ``1: meld 5H 6H 7H``            lay these cards as a new meld
 ``2: layoff 8H on 1``           add cards to table meld 1 (melds are numbered
                                 from 1 in the order they were laid; numbers
-                                never change, and a withdrawn opening's
-                                numbers are not reused)
+                                never change, and the numbers of a first
+                                meld that falls short go to the next melds
+                                laid, so the table holds melds 1, 2, 3 ...)
 ``2: swap 7S for JK on 1``      put 7S in the place of the joker in table
                                 meld 1 and take the joker into the hand
                                 (joker exchange; the joker must be laid in

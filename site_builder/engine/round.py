@@ -27,19 +27,31 @@ Rules, all read from the :class:`~site_builder.engine.rules.RuleSet`:
   sequence) the laid cards go back to the hand and the discard happens as
   usual; the player may try again next turn. A player who has not opened may
   not lay off. An opening is confirmed at the discard, so a Rami player lays
-  off from the turn after the opening. Without an opening (CardVerse) every
-  player may lay off onto any meld at any time after drawing.
+  off and exchanges jokers from the turn after the opening (site's choice,
+  from the seed: "the app checks at the discard"). Melds that fall short leave
+  the table, and their numbers go to the next melds laid, so the melds on the
+  table are always numbered 1, 2, 3 ... Without an opening (CardVerse) every
+  player may lay off onto any meld at any time after drawing. With
+  ``rami_sec`` a player who has not opened may go out in one turn by laying
+  the whole hand, whatever the opening's total.
 * **Taking the discard** (``discard_must_be_used``, Rami 40/51): the card
   taken from the discard pile must be laid in a meld or a lay-off in the same
-  turn; if it is part of an opening, that opening must be accepted. A discard
-  that would leave the obligation unmet is refused.
+  turn; if it is part of an opening, that opening must be accepted. Once the
+  player has opened, the card may also be laid by putting it in the place of a
+  joker (a joker exchange), the joker then being laid as below. A discard
+  that would leave the obligation unmet is refused. Without
+  ``discard_first_round`` nobody takes the discard in the first round (each
+  player's first turn); without ``discard_at_one_card`` a player holding one
+  card may not take it ("à carte").
 * **Joker exchange** (``joker_exchange``, Rami 40/51): a player who has
   opened may put the card a joker on the table stands for in its place and
   take the joker into the hand; the meld must stay the same meld (a sequence
-  keeps its cards' places). The joker must be laid in the same turn, as above.
+  keeps its cards' places; in a set any suit the set lacks may replace it).
+  The joker must be laid in the same turn, as above.
 * **Going out.** The round ends when a player has no cards after a legal
-  action. By default that may be a meld, a lay-off or the discard of the last
-  card; with ``discard_to_win`` only the final discard goes out, so a meld or
+  action. Without ``discard_to_win`` (CardVerse's default, the Rami variation
+  ``no_final_discard``) that may be a meld, a lay-off or the discard of the last
+  card; with ``discard_to_win`` (Rami 40/51) only the final discard goes out, so a meld or
   lay-off must leave at least one card. A player whose opening is still
   pending may go out by laying cards only if the opening, checked then, is
   accepted.
@@ -85,7 +97,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from site_builder.engine.cards import JOKER, Card
+from site_builder.engine.cards import JOKER, Card, Suit
 from site_builder.engine.deal import Deal
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import MeldKind, MeldResult, evaluate_meld
@@ -251,7 +263,8 @@ class Discarding:
     """A discard. ``opening`` is the check of a pending opening made at this discard
     (``None`` if there was none); when it falls short, ``returned`` holds the
     cards that went back to the hand and ``withdrawn`` the meld numbers taken
-    off the table."""
+    off the table; ``rami_sec`` is True when the player went out all at once with an
+    opening that the first-meld conditions alone would refuse."""
 
     seat: int
     card: Card
@@ -259,6 +272,7 @@ class Discarding:
     returned: tuple[Card, ...]
     withdrawn: tuple[int, ...]
     went_out: bool
+    rami_sec: bool = False
 
     def __str__(self) -> str:
         return f"{self.seat + 1}: discard {self.card.code}"
@@ -436,6 +450,23 @@ class RoundState:
         """Every operation applied so far, in order."""
         return tuple(self._history)
 
+    @property
+    def first_round(self) -> bool:
+        """Whether the round is still in its first round: not every seat has finished a turn.
+
+        >>> from site_builder.engine import get_rules, parse_card, parse_cards
+        >>> state = RoundState(get_rules("cardverse"), [parse_cards("5H 6H"),
+        ...                    parse_cards("2C 3D")], parse_cards("KS 4C QS"))
+        >>> state.first_round
+        True
+        >>> _ = state.draw_stock(); _ = state.discard(parse_card("KS"))
+        >>> _ = state.draw_stock(); _ = state.discard(parse_card("4C"))
+        >>> state.first_round
+        False
+        """
+        turns = sum(isinstance(op, Discarding) for op in self._history)
+        return turns < len(self._hands)
+
     def cards(self) -> tuple[Card, ...]:
         """Every card in the round: hands, stock, discard pile and table (for invariant checks).
 
@@ -558,6 +589,13 @@ cannot: no opening that uses it is accepted
         self._verify_phase(Phase.DRAW)
         if not self._discard_pile:
             raise ValueError("the discard pile is empty")
+        seat = self._turn + 1
+        if not self.rules.discard_first_round and self.first_round:
+            raise ValueError(f"seat {seat} may not take the discard in the first round; "
+                             f"draw from the stock")
+        if not self.rules.discard_at_one_card and len(self._hands[self._turn]) == 1:
+            raise ValueError(f"seat {seat} holds one card and may not take the discard; "
+                             f"draw from the stock")
         if self.rules.discard_must_be_used:
             why = self._cannot_lay(self._discard_pile[-1])
             if why:
@@ -587,8 +625,13 @@ cannot: no opening that uses it is accepted
                 if not any(card in m and len(hand) - len(m) >= keep
                            for m in find_melds(hand, rules)) and not (
                         len(hand) - 1 >= keep
-                        and any(evaluate_layoff(t, (card,), rules).valid for t in table)):
+                        and any(evaluate_layoff(t, (card,), rules).valid for t in table)
+                ) and not self._lays_by_exchange(hand, card, table, keep):
                     return "it fits no meld"
+            if len(owed) > 1 and not self._lay_all(hand, owed, table, keep):
+                return "they cannot all be laid"  # e.g. two jokers and room for one
+            return ""
+        if rules.rami_sec and self._dry_possible(hand, owed, keep):
             return ""
         if not owed:  # laid in the first meld: it must be accepted, or completed
             if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep):
@@ -610,6 +653,74 @@ cannot: no opening that uses it is accepted
                 return "no opening that uses it is accepted"
         return ""
 
+    def _lay_all(self, hand: list[Card], owed: list[Card], table: list[tuple[Card, ...]],
+                 keep: int) -> bool:
+        """Whether every card *owed* can be laid this turn, together: in melds from *hand*
+        or on melds of *table*, each card laid changing what is left for the others."""
+        if not owed:
+            return True
+        rules = self.rules
+        card, others = owed[0], owed[1:]
+        for meld in find_melds(hand, rules):
+            if card in meld and len(hand) - len(meld) >= keep:
+                rest, left = list(hand), list(others)
+                for c in meld:
+                    rest.remove(c)
+                    if c in left and c != card:
+                        left.remove(c)
+                if self._lay_all(rest, left, [*table, meld], keep):
+                    return True
+        if len(hand) - 1 >= keep:
+            for index, meld_cards in enumerate(table):
+                if evaluate_layoff(meld_cards, (card,), rules).valid:
+                    rest = list(hand)
+                    rest.remove(card)
+                    after = [(*t, card) if i == index else t for i, t in enumerate(table)]
+                    if self._lay_all(rest, others, after, keep):
+                        return True
+        return False
+
+    def _dry_possible(self, hand: list[Card], owed: list[Card], keep: int) -> bool:
+        """Whether the whole *hand* but *keep* cards can be laid in melds, the *owed* cards
+        among them (going out all at once, ``rami_sec``)."""
+        found = best_arrangement(hand, self.rules, keep=keep)
+        laid = Counter(card for meld in found.melds for card in meld)
+        return (sum(laid.values()) == len(hand) - keep
+                and all(laid[card] >= owed.count(card) for card in owed))
+
+    def _lays_by_exchange(self, hand: list[Card], card: Card, table: list[tuple[Card, ...]],
+                          keep: int) -> bool:
+        """Whether *card* (in *hand*) can take a joker's place in a meld of *table*, and the
+        joker then be laid this turn (in a meld from the hand, or on a meld)."""
+        rules = self.rules
+        if not rules.joker_exchange or card.is_joker:
+            return False
+        laid = {m.cards: m for m in self._table.values()}
+        for index, cards in enumerate(table):
+            if JOKER not in cards:
+                continue
+            meld = laid.get(cards)
+            if meld is None:
+                result = evaluate_meld(cards, rules)
+                if not result.valid or result.kind is None:
+                    continue
+                kind, arrangement = result.kind, result.arrangement
+            else:
+                kind, arrangement = meld.kind, meld.arrangement
+            swapped = _exchange(cards, kind, arrangement, card, rules)
+            if swapped is None:
+                continue
+            rest = list(hand)
+            rest.remove(card)
+            rest.append(JOKER)
+            after = [swapped if i == index else t for i, t in enumerate(table)]
+            if any(JOKER in m and len(rest) - len(m) >= keep for m in find_melds(rest, rules)):
+                return True
+            if len(rest) - 1 >= keep and any(evaluate_layoff(t, (JOKER,), rules).valid
+                                             for t in after):
+                return True
+        return False
+
     def _completes(self, hand: list[Card], pending: list[tuple[Card, ...]], keep: int) -> bool:
         """Whether melds from *hand* can make the *pending* first meld acceptable."""
         so_far = evaluate_opening(pending, self.rules) if pending else None
@@ -626,8 +737,16 @@ cannot: no opening that uses it is accepted
         """Refuse an action after which a card owed this turn could no longer be laid."""
         if not hand:
             return  # the action goes out
-        owed = [card for card, count, _ in self._owed if hand.count(card) >= count]
-        owed.extend(extra)
+        # Copies of one card are alike: an obligation that arose when *count* copies were
+        # held is met once fewer are held, so the copies still to lay are the hand's count
+        # less the lowest unmet count, plus one (*extra*: a joker just taken, owed at the
+        # count it will have).
+        lowest: dict[Card, int] = {}
+        for card, count, _ in [*self._owed, *((c, hand.count(c), "") for c in extra)]:
+            if hand.count(card) >= count:
+                lowest[card] = min(count, lowest.get(card, count))
+        owed = [card for card, count in lowest.items()
+                for _ in range(min(hand.count(card) - count + 1, hand.count(card)))]
         if not self._owed and not extra:
             return
         why = self._unreachable(hand, owed, pending, table)
@@ -840,10 +959,12 @@ cannot: no opening that uses it is accepted
         index = meld.cards.index(JOKER)
         cards = meld.cards[:index] + (card,) + meld.cards[index + 1:]
         result = evaluate_meld(cards, self.rules)
-        same = result.valid and result.kind == meld.kind and (
-            meld.kind == "set" or result.arrangement == meld.arrangement)
-        if not same:
+        if _exchange(meld.cards, meld.kind, meld.arrangement, card, self.rules) is None:
             stands = evaluate_meld(meld.cards, self.rules).jokers
+            if meld.kind == "set":  # any suit the set lacks
+                rank = next(c.rank for c in meld.cards if c.rank is not None)
+                held = {c.suit for c in meld.cards}
+                stands = tuple(Card(rank, suit) for suit in Suit if suit not in held)
             raise ValueError(f"{card.code} cannot replace the joker in meld {target} "
                              f"({_codes(meld.arrangement)}): the joker stands for "
                              f"{' or '.join(c.code for c in stands)}")
@@ -863,7 +984,7 @@ cannot: no opening that uses it is accepted
         self._verify_phase(Phase.PLAY)
         self._verify_holds((card,))
         if self._owed:
-            _, returned = self._check_opening()
+            _, returned = self._check_opening(going_out=len(self._hands[self._turn]) == 1)
             held = Counter(self._hands[self._turn]) + Counter(returned)
             for owed, count, why in self._owed:
                 if held[owed] >= count:
@@ -871,12 +992,14 @@ cannot: no opening that uses it is accepted
                     raise ValueError(f"seat {self._turn + 1} {why} and must lay {what} "
                                      f"this turn")
 
-    def _check_opening(self) -> tuple[OpeningResult | None, tuple[Card, ...]]:
-        """The check of the pending opening, and the cards it would give back."""
+    def _check_opening(self, going_out: bool = False
+                       ) -> tuple[OpeningResult | None, tuple[Card, ...]]:
+        """The check of the pending opening, and the cards it would give back (none when
+        the player goes out all at once under ``rami_sec``)."""
         if not self._pending:
             return None, ()
         opening = evaluate_opening([self._table[n].cards for n in self._pending], self.rules)
-        if opening.accepted:
+        if opening.accepted or (going_out and self.rules.rami_sec):
             return opening, ()
         return opening, tuple(c for n in self._pending for c in self._table[n].cards)
 
@@ -892,19 +1015,25 @@ cannot: no opening that uses it is accepted
         opening: OpeningResult | None = None
         returned: tuple[Card, ...] = ()
         withdrawn: tuple[int, ...] = ()
+        dry = False
         if self._pending:
             opening = evaluate_opening([self._table[n].cards for n in self._pending], self.rules)
             if opening.accepted:
                 self._opened[seat] = True
+            elif self.rules.rami_sec and not self._hands[seat]:
+                self._opened[seat] = True  # out all at once: no first-meld conditions
+                dry = True
             else:
                 withdrawn = tuple(self._pending)
                 returned = tuple(c for n in withdrawn for c in self._table.pop(n).cards)
+                # The opening's melds were the last laid: their numbers are free again.
+                self._next_number -= len(withdrawn)
                 self._hands[seat].extend(returned)
             self._pending.clear()
         self._discard_pile.append(card)
         self._owed.clear()
         out = not self._hands[seat]
-        record = Discarding(seat, card, opening, returned, withdrawn, out)
+        record = Discarding(seat, card, opening, returned, withdrawn, out, dry)
         self._log(record)
         if out:
             self._end("out")
@@ -993,8 +1122,8 @@ cannot: no opening that uses it is accepted
         if self.rules.discard_to_win:
             raise ValueError(f"seat {seat + 1} must keep a card for the final discard "
                              f"(discard_to_win)")
-        if self._opened[seat]:
-            return
+        if self._opened[seat] or self.rules.rami_sec:
+            return  # rami sec: the whole hand laid at once needs no accepted opening
         opening = evaluate_opening([*(self._table[n].cards for n in self._pending), *extra],
                                    self.rules)
         if not opening.accepted:
@@ -1027,6 +1156,37 @@ cannot: no opening that uses it is accepted
 
 
 _KINDS = ("draw_stock", "draw_discard", "meld", "lay_off", "swap", "discard")
+
+
+def _exchange(cards: tuple[Card, ...], kind: MeldKind, arrangement: tuple[Card, ...],
+              card: Card, rules: RuleSet) -> tuple[Card, ...] | None:
+    """The cards of a table meld (*cards*, its *kind* and *arrangement*) after *card* takes
+    the place of its joker, or None if it may not: the meld must stay the same meld (a
+    sequence keeps its cards' places; a set takes any suit it lacks).
+
+    >>> from site_builder.engine import get_rules, parse_card, parse_cards
+    >>> rami = get_rules("rami51")
+    >>> run = parse_cards("4H JK 6H")
+    >>> [c.code for c in _exchange(run, "sequence", parse_cards("4H 5H 6H"),
+    ...                            parse_card("5H"), rami)]
+    ['4H', '5H', '6H']
+    >>> print(_exchange(run, "sequence", parse_cards("4H 5H 6H"), parse_card("7H"), rami))
+    None
+    >>> fives = parse_cards("5H 5S JK")
+    >>> [_exchange(fives, "set", parse_cards("5C 5H 5S"), parse_card(code), rami) is not None
+    ...  for code in ("5C", "5D", "5H")]
+    [True, True, False]
+    """
+    if JOKER not in cards or card.is_joker:
+        return None
+    index = cards.index(JOKER)
+    swapped = cards[:index] + (card,) + cards[index + 1:]
+    result = evaluate_meld(swapped, rules)
+    if not result.valid or result.kind != kind:
+        return None
+    if kind == "sequence" and result.arrangement != arrangement:
+        return None
+    return swapped
 
 
 

@@ -90,11 +90,32 @@ class RuleSet:
       opened when the round ends, or ``None`` to count their cards (reference).
       synonyme-du-mot.com and casino-yes.com charge 100: the ``hundred``
       profile.
-    * ``discard_to_win``: going out requires a final discard. Rami: **False**:
-      rummy-party.com "Rami 40" lets a player go out by laying every card at
-      once or by a final discard, and companyprideplatform.org "Rami" goes out
-      "with or without a final discard"; hegerm.ch and rummy-palace.com end
-      with a final discard (set the field to follow them).
+    * ``discard_to_win``: going out requires a final discard, so a meld or a
+      lay-off must leave at least one card. Rami: **True**, the majority of the
+      Rami/Remi 51 sources: hegerm.ch "Rami" ("défausse sa dernière carte"),
+      rummy-palace.com "Remik" (the round ends when a player discards the last
+      card), rummy-party.com "Remi 51" ("ultima carte să se decarteze"),
+      askarte.com "Remi" and cardgamesplanet.com "Kalooki 51"; going out with or
+      without a final discard is the ``no_final_discard`` variation
+      (companyprideplatform.org, pagat's "Rummy"; bicyclecards.com "Rummy";
+      gamerules.com "Kaluki"). CardVerse: False (seed: laying or adding the last
+      card goes out; ``discard_to_win`` is the seed's option).
+    * ``rami_sec``: a player who has not opened may go out in one turn by laying
+      the whole hand ("rami sec"), free of the first-meld conditions. Default
+      **False**; the ``rami_sec`` variation (synonyme-du-mot.com "Celui qui fait
+      rami sec est dispensé des conditions de première pose"; casino-yes.com
+      "dry rummy").
+    * ``discard_first_round``: the discard pile may be taken in the first round
+      (each player's first turn). Default **True** (sites.google "jeux-de-cartes/rami"
+      and the other sources listed on content/sources.md give no such ban; the seed
+      lets CardVerse players take the visible discard from the start); the ban is the
+      ``second_round_discard`` variation (jeuxdecartes1 "à partir du 2e tour",
+      jeuxdecartesinedits.blogspot.com "qu'à partir du deuxième tour",
+      casino-yes.com "possible only in the second round of play").
+    * ``discard_at_one_card``: a player holding one card may take the discard.
+      Default **True** (most sources are silent); the "à carte" ban is the
+      ``a_carte`` variation (jeuxdecartes1 "« à carte », il est obligé de piocher";
+      fr.scribd.com "Rami").
     * ``penalty_scoring``: how a round is scored. ``False`` (CardVerse, seed):
       the winner gains the points left in the opponents' hands, and the game
       ends when a player reaches ``target_score``; that player wins.
@@ -115,7 +136,16 @@ class RuleSet:
       player take the visible discard with no condition).
     * ``joker_exchange``: a player who has opened may take a joker from any
       meld on the table by putting in its place the card it stands for; the
-      joker must then be laid in the same turn. Rami: **True** (seed id: "the
+      joker must then be laid in the same turn, in a new meld or on a meld (the
+      sources say a new combination; "on a meld" is this site's choice, so that a
+      joker is never stranded in a hand that could lay it). In a sequence the
+      joker's place is fixed where it was laid (its lower place, see
+      ``joker_value``); in a set it stands for any suit the set lacks, so any
+      missing suit may replace it or be laid off beside it (no source pins a
+      set joker's suit; szl.wikipedia asks the player to name the card only "in
+      case of doubt"). A card taken from the discard pile may be laid by such an
+      exchange (content/turn.md: "lay it on the table in the same turn, in a
+      meld or on a meld"). Rami: **True** (seed id: "the
       51-point rule, jokers and their return"; szl.wikipedia "Remik",
       hegerm.ch, synonyme-du-mot.com, casino-yes.com, bicyclecards.com
       "Kaluki"; synonyme-du-mot.com asks that the joker be laid again in the
@@ -139,6 +169,9 @@ class RuleSet:
     ace_high: bool = False
     joker_hand_points: int = 25
     discard_to_win: bool = False
+    rami_sec: bool = False
+    discard_first_round: bool = True
+    discard_at_one_card: bool = True
     target_score: int = 100
     unopened_hand_points: int | None = None
     penalty_scoring: bool = False
@@ -227,6 +260,8 @@ _FIELD_KINDS: Final = {
     "pure_sequence_required": "a boolean", "ace_low": "a boolean",
     "adjacent_jokers": "a boolean", "all_joker_melds": "a boolean", "ace_high": "a boolean",
     "discard_to_win": "a boolean", "penalty_scoring": "a boolean",
+    "rami_sec": "a boolean", "discard_first_round": "a boolean",
+    "discard_at_one_card": "a boolean",
     "discard_must_be_used": "a boolean", "joker_exchange": "a boolean",
     "unopened_hand_points": "an integer or None",
     "deal_sizes": "a tuple of (players, cards) pairs",
@@ -265,6 +300,7 @@ _RAMI: Final = RuleSet(
     target_score=500,
     discard_must_be_used=True,
     joker_exchange=True,
+    discard_to_win=True,
     deal_sizes=((2, 13), (3, 13), (4, 13)),
 )
 
@@ -304,8 +340,9 @@ cardverse)
     site_builder.engine.rules.RulesError: unknown rule 'joker_worth' (known rules: name, title, \
 decks, jokers, opening_threshold, pure_sequence_required, ace_low, joker_value, \
 max_jokers_per_meld, adjacent_jokers, all_joker_melds, ace_high, joker_hand_points, \
-discard_to_win, target_score, unopened_hand_points, penalty_scoring, discard_must_be_used, \
-joker_exchange, min_players, max_players, deal_sizes)
+discard_to_win, rami_sec, discard_first_round, discard_at_one_card, target_score, \
+unopened_hand_points, penalty_scoring, discard_must_be_used, joker_exchange, min_players, \
+max_players, deal_sizes)
     """
     try:
         preset = PRESETS[game]
@@ -332,6 +369,10 @@ VARIATIONS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType({
     "hundred": MappingProxyType({"unopened_hand_points": 100}),
     "ace_one": MappingProxyType({"ace_high": False}),
     "free_discard": MappingProxyType({"discard_must_be_used": False}),
+    "no_final_discard": MappingProxyType({"discard_to_win": False}),
+    "rami_sec": MappingProxyType({"rami_sec": True}),
+    "second_round_discard": MappingProxyType({"discard_first_round": False}),
+    "a_carte": MappingProxyType({"discard_at_one_card": False}),
 })
 
 

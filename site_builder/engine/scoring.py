@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from site_builder.engine.cards import Card
 from site_builder.engine.rules import RulesError, RuleSet
 
-__all__ = ["card_hand_points", "game_over", "game_winners", "hand_points", "round_scores",
-           "stock_out_winner"]
+__all__ = ["card_hand_points", "game_over", "game_winners", "hand_points", "max_hand_points",
+           "round_problem", "round_scores", "stock_out_winner"]
 
 
 def card_hand_points(card: Card, rules: RuleSet) -> int:
@@ -122,3 +122,93 @@ def stock_out_winner(hands: Sequence[Sequence[Card]], rules: RuleSet) -> int:
         raise RulesError("there are no hands to compare")
     points = [hand_points(hand, rules) for hand in hands]
     return points.index(min(points))
+
+
+def max_hand_points(cards: int, rules: RuleSet) -> int:
+    """The most points *cards* cards left in one hand can be worth under *rules*: the
+    dearest cards the decks hold (jokers, aces, then tens and faces, ...).
+
+    A hand at the end of a round holds at most the cards dealt to it: a card taken
+    from the discard pile is laid or replaces the one discarded, and a first meld that
+    falls short only gives back what was laid. So 13 Rami cards hold at most 4 jokers
+    (80), 8 aces (88) and a ten: 178; 198 with jokers at 25.
+
+    >>> from site_builder.engine import get_rules
+    >>> max_hand_points(13, get_rules("rami51")), max_hand_points(13, get_rules(
+    ...     "rami51", joker_hand_points=25)), max_hand_points(7, get_rules("cardverse"))
+    (178, 198, 70)
+    """
+    values = [rules.joker_hand_points] * rules.jokers
+    for rank in range(1, 14):
+        value = (11 if rules.ace_high else 1) if rank == 1 else min(rank, 10)
+        values.extend([value] * (4 * rules.decks))
+    values.sort(reverse=True)
+    return sum(values[:max(cards, 0)])
+
+
+def round_problem(scores: Sequence[int], rules: RuleSet) -> str | None:
+    """Why one round's *scores* (one per seat) cannot happen under *rules*, or None.
+
+    Every round has one winner: the player who went out, or the stock-out winner. In
+    Rami 40/51 (``penalty_scoring``) the winner scores 0 and every other player at least
+    the point of one card and at most what the cards dealt to a hand can hold
+    (:func:`max_hand_points`, or ``unopened_hand_points`` when that is more). In
+    CardVerse only the winner scores: at most what the other hands can hold.
+
+    >>> from site_builder.engine import get_rules
+    >>> rami = get_rules("rami51")
+    >>> print(round_problem([0, 105, 95], rami))
+    None
+    >>> round_problem([0, 360, 12], rami)
+    'seat 2 scores 360, more than any hand can hold: 13 cards are worth at most 178'
+    >>> round_problem([200, 300, 200], rami)
+    'nobody scores 0, but the player who goes out (or wins on the stock-out) scores 0'
+    >>> round_problem([0, 0, 12], rami)
+    'seats 1 and 2 score 0, but only the winner does: every other hand holds a card'
+    >>> round_problem([0, 100], get_rules("rami51", unopened_hand_points=100)) is None
+    True
+    >>> round_problem([23, 0], get_rules("cardverse")) is None
+    True
+    >>> round_problem([23, 5], get_rules("cardverse"))
+    'seats 1 and 2 score points, but only the winner scores in this game'
+    """
+    players = len(scores)
+    if not rules.min_players <= players <= rules.max_players:
+        return (f"{players} scores, but {rules.title} is for {rules.min_players} to "
+                f"{rules.max_players} players")
+    for seat, score in enumerate(scores, 1):
+        if score < 0:
+            return f"seat {seat} scores {score}, but no score is negative"
+    cards = rules.hand_size(players)
+    one_hand = max_hand_points(cards, rules)
+    if rules.penalty_scoring:
+        zeros = [seat for seat, score in enumerate(scores, 1) if score == 0]
+        if not zeros:
+            return ("nobody scores 0, but the player who goes out (or wins on the stock-out) "
+                    "scores 0")
+        if len(zeros) > 1:
+            return (f"seats {_seats(zeros)} score 0, but only the winner does: every other "
+                    f"hand holds a card")
+        bound = max(one_hand, rules.unopened_hand_points or 0)
+        for seat, score in enumerate(scores, 1):
+            if score > bound:
+                extra = (f" (or {rules.unopened_hand_points} before a first meld)"
+                         if rules.unopened_hand_points is not None else "")
+                return (f"seat {seat} scores {score}, more than any hand can hold: {cards} "
+                        f"cards are worth at most {one_hand}{extra}")
+        return None
+    scoring = [seat for seat, score in enumerate(scores, 1) if score]
+    if len(scoring) != 1:
+        if not scoring:
+            return "nobody scores, but the winner gains the points left in the other hands"
+        return f"seats {_seats(scoring)} score points, but only the winner scores in this game"
+    bound = one_hand * (players - 1)
+    seat = scoring[0]
+    if scores[seat - 1] > bound:
+        return (f"seat {seat} scores {scores[seat - 1]}, more than the other hands can hold: "
+                f"{players - 1} x {cards} cards are worth at most {bound}")
+    return None
+
+
+def _seats(seats: list[int]) -> str:
+    return ", ".join(str(s) for s in seats[:-1]) + f" and {seats[-1]}"

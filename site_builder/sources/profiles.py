@@ -40,7 +40,7 @@ PROFILE_BOUNDS: dict[str, tuple[int, int]] = {
 OTHER_BOUNDS = (0, 10 ** MAX_DIGITS - 1)
 PROFILE_FLAGS = ("pure_sequence_required", "ace_low", "adjacent_jokers", "all_joker_melds",
                  "ace_high", "discard_to_win", "penalty_scoring", "discard_must_be_used",
-                 "joker_exchange")
+                 "joker_exchange", "rami_sec", "discard_first_round", "discard_at_one_card")
 # A profile's key is named by examples (``profile: two_jokers``), by the checker's links
 # (``#try=rami51:two_jokers:...``) and by placeholders: a plain identifier.
 PROFILE_KEY = re.compile(r"[a-z][a-z0-9_]{0,39}")

@@ -234,6 +234,11 @@ def _compute_game(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
     rounds = inp["rounds"]
     if len({len(r) for r in rounds}) != 1:
         raise ValueError("every round needs one score per seat")
+    for number, scores in enumerate(rounds, 1):  # a round that cannot happen (issue 25)
+        why = engine.round_problem(scores, rules)
+        if why is not None:
+            raise ValueError(f"round {number} ({', '.join(map(str, scores))}) cannot happen "
+                             f"in {rules.title}: {why}")
     totals = [sum(column) for column in zip(*rounds, strict=True)]
     over = engine.game_over(totals, rules)
     return {"totals": totals, "over": "yes" if over else "no",
@@ -377,7 +382,11 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
             error(fld.line, f"{key}: {exc}")
     if len(problems) > before or profile is None:
         return None
+    # CardVerse defines no laid points (seed 004), so its melds need not state them.
+    no_laid_points = game in engine.PRESETS and engine.PRESETS[game].opening_threshold is None
     for key in spec.required({k: v for k, (v, _) in stated.items()}):
+        if key == "points" and no_laid_points:
+            continue
         if key not in stated:
             error(row.line, f"missing claim {key!r}: state what the example shows, "
                             f"e.g. '{key}: ...'")
@@ -412,6 +421,8 @@ ROUND_CLAIMS: dict[str, Callable[[str], Any]] = {
     "winner": _int,
     "hand_points": _ints,
     "scores": _ints,
+    "ending": _choice("out", "stock_out"),
+    "refused": str,  # a step the engine must refuse before this row's step
 }
 
 
@@ -498,8 +509,28 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
         error(failed.fields["step"].line, f"example {failed.caption.text!r}: {exc}")
         done = engine.replay(rules, hands, stock, discard, steps[: len(played)])
     rows: list[VerifiedRow] = []
-    for row, step in zip(played, done.steps, strict=True):
+    stock_total = _dealt_stock(rules, len(hands))
+    tables = _tables_after(done.steps)
+    for row, step, (table, changed) in zip(played, done.steps, tables, strict=False):
         computed = _round_values(step, done.ending if step is done.steps[-1] else None)
+        computed.update(table=table, table_changed=changed)
+        if "refused" in row.fields:
+            computed["refused"], computed["refused_kind"], computed["refused_why"] = _refusal(
+                rules, hands, stock, discard, steps[: step.number - 1],
+                row.fields["refused"].value)
+        ended = computed["round_ending"]
+        if (ended is not None and ended.reason == "stock_out" and stock_total is not None
+                and len(stock) < stock_total):
+            error(row.fields["step"].line, f"example {row.caption.text!r}: the round ends with "
+                                           f"the stock empty, but the table shows only "
+                                           f"{len(stock)} of its {stock_total} cards: in a real "
+                                           f"game the stock would not be empty here")
+        if ended is not None and "ending" not in row.fields:
+            how = ("the stock is empty" if ended.reason == "stock_out"
+                   else f"seat {ended.winner + 1} goes out")
+            error(row.fields["step"].line, f"example {row.caption.text!r}: the round ends at "
+                                           f"this step ({how}): say so with 'ending: "
+                                           f"{ended.reason}'")
         claims = []
         for key, fld in sorted(row.fields.items(), key=lambda kv: kv[1].line):
             if key == "step":
@@ -512,17 +543,72 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
             claims.append(Claim(source, fld.line, row.caption.text, key, stated,
                                 computed.get(key)))
         inputs = {"step": step, "seat": step.operation.seat + 1, "hands": hands,
-                  "stock": stock, "discard": discard}
+                  "stock": stock, "discard": discard, "stock_total": stock_total}
         rows.append(VerifiedRow(row, game.value, profile, rules, inputs, computed,
                                 tuple(claims)))
     return rows
+
+
+def _refusal(rules: engine.RuleSet, hands: Any, stock: Any, discard: Any, before: list[str],
+             text: str) -> tuple[str | None, str | None, str | None]:
+    """Whether the step *text* is refused after the steps *before*: (the step as stated,
+    its action kind, the engine's reason) if it is, (None, None, None) if it is allowed
+    (or not one step: then the claim disagrees and names it)."""
+    try:
+        steps = engine.parse_steps([text])
+    except engine.ReplayError:
+        return None, None, None
+    if len(steps) != 1:
+        return None, None, None
+    state = engine.RoundState(rules, hands, stock, discard)
+    for done in engine.parse_steps(before):
+        state.apply(done.action)
+    if state.turn != steps[0].seat:
+        return None, None, None
+    try:
+        state.verify(steps[0].action)
+    except ValueError as exc:
+        return text, steps[0].action.kind, str(exc)
+    return None, None, None
+
+
+def _tables_after(steps: tuple[engine.ReplayStep, ...]
+                  ) -> list[tuple[list[tuple[int, tuple[engine.Card, ...]]], bool]]:
+    """For each step: the melds on the table after it (number, arrangement), and whether
+    the table changed during the turn that this step ends (a discard, or going out), so
+    that a round table shows the table where it changes and "meld N" is always clear."""
+    table: dict[int, tuple[engine.Card, ...]] = {}
+    out: list[tuple[list[tuple[int, tuple[engine.Card, ...]]], bool]] = []
+    changed = False
+    for step in steps:
+        op = step.operation
+        if isinstance(op, engine.Melding | engine.LayingOff | engine.Swapping):
+            table[op.number] = op.arrangement
+            changed = True
+        elif isinstance(op, engine.Discarding):
+            for number in op.withdrawn:
+                table.pop(number, None)
+        ends_turn = isinstance(op, engine.Discarding) or getattr(op, "went_out", False)
+        out.append((sorted(table.items()), changed and ends_turn))
+        if ends_turn:
+            changed = False
+    return out
+
+
+def _dealt_stock(rules: engine.RuleSet, players: int) -> int | None:
+    """Cards in a real stock after the deal and the turned-up card (None if the rules
+    cannot deal to *players*): a round table that shows fewer says how many it shows."""
+    try:
+        return len(engine.deal(rules, players, seed=0).stock)
+    except (engine.RulesError, ValueError):
+        return None
 
 
 def _round_values(step: engine.ReplayStep, ending: engine.RoundEnding | None) -> Computed:
     """What a round's step computes; *ending*: the round's, if this step ended it."""
     op = step.operation
     values: Computed = {"operation": op, "hand": sorted(c.code for c in step.hand),
-                        "hand_cards": step.hand, "ending": ending}
+                        "hand_cards": step.hand, "ending": None, "round_ending": ending}
     if isinstance(op, engine.Melding):
         values.update(kind=op.kind, points=op.points)
     elif isinstance(op, engine.LayingOff | engine.Swapping):
@@ -533,7 +619,7 @@ def _round_values(step: engine.ReplayStep, ending: engine.RoundEnding | None) ->
                       returned=sorted(c.code for c in op.returned))
     if ending is not None:
         values.update(winner=ending.winner + 1, hand_points=list(ending.hand_points),
-                      scores=list(ending.scores))
+                      scores=list(ending.scores), ending=ending.reason)
     return values
 
 

@@ -176,14 +176,14 @@ def test_a_whole_round_scores_add_up() -> None:
     """The round of content/whole-round.md: seat 2's penalty is its hand's points."""
     done = replay(RAMI51, ["5C 6C 7C KH KS KD 2S 3S 8D 5H 2D 10C QC",
                            "4H 6H JK 9D 10D JD QD 8C AS JK 7D 2C KC"],
-                  "QH 3H 9S QS", "4S",
+                  "QH 3H 9C QS", "4S",
                   "1: draw stock; 1: meld 5C 6C 7C; 1: meld KH KS KD; 1: discard 2D; "
                   "2: draw stock; 2: meld 9D 10D JD QD; 2: meld 4H JK 6H; 2: discard 8C; "
                   "1: draw discard 8C; 1: meld 5C 6C 7C 8C; 1: meld KH KS KD; 1: discard 10C; "
-                  "2: draw stock; 2: discard 9S; 1: draw stock QS; 1: swap 5H for JK on 4; "
-                  "1: meld 2S 3S JK; 1: meld QC QH QS; 1: layoff 8D on 3")
-    assert (done.reason, done.winner, done.hand_points, done.scores) == ("out", 0, (0, 53),
-                                                                          (0, 53))
+                  "2: draw stock; 2: layoff 9C on 3; 2: discard KC; 1: draw stock QS; "
+                  "1: swap 5H for JK on 2; 1: meld 2S 3S JK; 1: meld QC QH QS; 1: discard 8D")
+    assert (done.reason, done.winner, done.hand_points, done.scores) == ("out", 0, (0, 43),
+                                                                          (0, 43))
     assert sum(done.scores) == sum(done.hand_points)
 
 

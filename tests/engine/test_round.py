@@ -83,7 +83,8 @@ def test_rami51_opening_falls_short_and_the_cards_go_back() -> None:
     assert isinstance(second, Discarding) and second.opening is not None
     assert (second.opening.total, second.opening.accepted, second.returned) == (56, True, ())
     assert done.opened == (True, False)
-    assert [str(meld) for meld in done.table] == ["3: 5C 6C 7C 8C", "4: KD KH KS"]
+    # the short opening's numbers 1 and 2 went to the next melds (issue 25)
+    assert [str(meld) for meld in done.table] == ["1: 5C 6C 7C 8C", "2: KD KH KS"]
     assert done.reason is None and done.winner is None and done.scores == (0, 0)
     assert done.hand_points == (2, 51)
 
@@ -158,11 +159,14 @@ def test_a_lay_off_may_go_out_by_default_but_not_with_discard_to_win() -> None:
 
 
 def test_rami_cannot_go_out_with_a_short_opening() -> None:
+    # going out by laying the last cards: the no_final_discard variation (issue 25)
+    rami51 = get_rules("rami51", discard_to_win=False)
+    rami40 = get_rules("rami40", discard_to_win=False)
     with pytest.raises(ReplayError, match=r"step 3 .*cannot go out with an opening that falls "
                                           r"short \(48 points, threshold 51: below_threshold\)"):
-        replay(RAMI51, ["5C 6C 7C KH KS", "3H 4H 9D"], "KD 4S", "5S",
+        replay(rami51, ["5C 6C 7C KH KS", "3H 4H 9D"], "KD 4S", "5S",
                "1: draw stock KD; 1: meld 5C 6C 7C; 1: meld KH KS KD")
-    done = replay(RAMI40, ["5C 6C 7C KH KS", "3H 4H 9D"], "KD 4S", "5S",
+    done = replay(rami40, ["5C 6C 7C KH KS", "3H 4H 9D"], "KD 4S", "5S",
                   "1: draw stock KD; 1: meld 5C 6C 7C; 1: meld KH KS KD")
     # Rami scores penalty points: seat 2 keeps 3H 4H 9D, 16 points; seat 1 scores 0.
     assert (done.reason, done.winner, done.scores, done.opened) == ("out", 0, (0, 16),
