@@ -44,6 +44,13 @@ class Result:
 
 
 def run_cli(*args: str, cwd: Path | None = None) -> Result:
+    """Run ``site-builder ARGS`` in this process, as :func:`run_main` does: the command's
+    exit code and output are those of a separate process (``run_process`` is for the
+    tests of the process itself: ``--debug``'s traceback, exit at once)."""
+    return run_main(*args, cwd=cwd, timeout=300)
+
+
+def run_process(*args: str, cwd: Path | None = None) -> Result:
     """Run ``site-builder ARGS`` as a user would, in a separate process."""
     proc = subprocess.run([sys.executable, "-m", "site_builder", *args], cwd=cwd or ROOT,
                           capture_output=True, text=True, timeout=300)

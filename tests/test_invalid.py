@@ -13,7 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
-from conftest import run_cli, run_main
+from conftest import run_main, run_process
 
 FM = "content/first-meld.md"
 PAGE = "templates/page.html"
@@ -63,7 +63,7 @@ def test_unknown_card_in_engine_cli() -> None:
 def test_debug_shows_traceback(project: Path) -> None:
     """``--debug`` lets the error end the process with its traceback: a process of its own."""
     break_file(project, FM, "cards: QH KH AH", "cards: QH KH AX")
-    result = run_cli("--debug", "build", "--root", str(project))
+    result = run_process("--debug", "build", "--root", str(project))
     assert result.code != 0
     assert "Traceback" in result.err
 

@@ -112,6 +112,7 @@ def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
         assert tree(project / "dist") == tree(tmp_path / f"uncached-{trial}")
 
 
+@pytest.mark.slow
 def test_a_killed_build_leaves_the_old_or_the_new_site(project: Path, tmp_path: Path) -> None:
     """kill -9 at random moments of full and incremental (one catalog edited) builds:
     ``dist/`` is always the whole old site or the whole new one, and the next build is

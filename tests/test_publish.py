@@ -270,6 +270,7 @@ def git(cwd: Path, *args: str) -> None:
                    capture_output=True)
 
 
+@pytest.mark.slow  # pre-commit sets up an environment: in the full run
 def test_pre_commit_try_repo_runs_the_hook(project: Path, tmp_path: Path) -> None:
     """``pre-commit try-repo`` on this repository's hooks, in a site repository.
 

@@ -242,6 +242,11 @@ def template_errors(templates: Path) -> Iterator[None]:
         raise UserError([problem]) from None
 
 
+# Each template's last syntax tree, by name, with its source: a long-running process
+# (serve) parses again only the template that changed (the tree gives its messages).
+_PARSED: dict[str, tuple[str, jinja2.nodes.Template]] = {}
+
+
 def compile_templates(env: jinja2.Environment, templates: Path
                       ) -> tuple[list[Problem], dict[str, jinja2.nodes.Template]]:
     """Parse every template of *env* once, and compile it into the bytecode cache unless
@@ -256,8 +261,13 @@ def compile_templates(env: jinja2.Environment, templates: Path
     for name in env.list_templates(extensions=["html"]):
         try:
             source, filename, _ = env.loader.get_source(env, name)
-            trees[name] = tree = env.parse(source, name, filename)
             bucket = env.bytecode_cache.get_bucket(env, name, filename, source)
+            parsed = _PARSED.get(name)
+            if parsed is not None and parsed[0] == source and bucket.code is not None:
+                trees[name] = parsed[1]  # compiled already, and its tree read before
+                continue
+            trees[name] = tree = env.parse(source, name, filename)
+            _PARSED[name] = (source, tree)
             if bucket.code is None:
                 bucket.code = env.compile(tree, name, filename)
                 env.bytecode_cache.set_bucket(bucket)

@@ -8,6 +8,7 @@ catalogs that pass are kept for the render stage, which then cannot fail on an i
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from site_builder.errors import Problem
 from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
 from site_builder.i18n.messages import TemplateMessage, card_terms, tree_messages
-from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR
+from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, po_path
 from site_builder.sources.page import Page, placeholders
 from site_builder.sources.profiles import PROFILES_FILE
 from site_builder.sources.site import Site
@@ -103,12 +104,32 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     terms = card_terms(templates)
     catalogs: dict[str, Translations] = {}
     for lang in site.languages[1:]:  # one at a time: each Babel catalog let go once read
-        catalog, found = read_catalog(site.root, lang, terms)
+        translations, found = _checked_catalog(site.root, lang, terms)
         problems.extend(found)
-        if catalog is not None and not found:
-            catalogs[lang] = Translations(catalog)
+        if translations is not None:
+            catalogs[lang] = translations
     return Verified(site, verification.tables, verification.claims, problems, templates,
                     catalogs, bytecode)
+
+
+# The last catalog checked of each language, by its bytes: a long-running process (serve)
+# checks again only the catalog a translator saved, not the others.
+_CHECKED: dict[str, tuple[tuple[str, tuple[tuple[str, str], ...]],
+                          tuple[Translations | None, list[Problem]]]] = {}
+
+
+def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
+                     ) -> tuple[Translations | None, list[Problem]]:
+    """The catalog of *lang* read and checked (:func:`read_catalog`), kept small for
+    rendering; the same bytes are checked once per process."""
+    key = (hashlib.blake2b((root / po_path(lang)).read_bytes()).hexdigest(), tuple(terms))
+    found = _CHECKED.get(lang)
+    if found is None or found[0] != key:
+        catalog, problems = read_catalog(root, lang, terms)
+        found = _CHECKED[lang] = (key, (Translations(catalog) if catalog is not None
+                                        and not problems else None, problems))
+    translations, problems = found[1]
+    return translations, list(problems)
 
 
 def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]]

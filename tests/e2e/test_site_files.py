@@ -133,6 +133,7 @@ def test_the_stylesheet_loads_nothing_else(served_site: ServedSite) -> None:
     assert "url(" not in css
 
 
+@pytest.mark.slow  # a Java start and the whole site: in the full run
 def test_nu_html_checker_finds_no_error(served_site: ServedSite) -> None:
     java = shutil.which("java")
     assert java, "Java (for the Nu Html Checker) is missing: run `bash scripts/setup`"
