@@ -60,15 +60,12 @@ class BuildResult:
     fallbacks: list[tuple[str, str, int, str]]  # (lang, file, line, English text)
 
 
-def verified_site(root: Path, base_url: str | None = None, cache: bool = True) -> Verified:
-    """Stages 1 and 2: the site of *root*, loaded and verified; raise :class:`UserError`
-    with every problem."""
+def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True) -> Verified:
+    """Stages 1 and 2: the site of *root*, loaded and verified, with every problem found
+    (*cache*: the compiled templates kept in ``ROOT/.cache/``)."""
     site, problems = load(root, base_url)
     bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None, code_version()[:16])
-    verified = verify(site, problems, bytecode=bytecode)
-    if verified.problems:
-        raise UserError(verified.problems)
-    return verified
+    return verify(site, problems, bytecode=bytecode)
 
 
 def check(root: Path) -> Verified:
@@ -76,13 +73,11 @@ def check(root: Path) -> Verified:
     file rendered in memory (a template can fail only while rendering, and only in one
     language: ``{% if lang == "pl" %}``), nothing written and nothing indexed. Every
     problem ``build`` would report is in the result's problems."""
-    site, problems = load(root)
-    verified = verify(site, problems, bytecode=bytecode_cache(root / CACHE_DIR / "jinja",
-                                                              code_version()[:16]))
+    verified = load_and_verify(root)
     if not verified.problems:
         job = Job.of(verified, None)
         try:
-            results = {lang: render_language(job, lang) for lang in site.languages}
+            results = {lang: render_language(job, lang) for lang in verified.site.languages}
             render_site_files(job, results)
         except UserError as exc:
             verified.problems.extend(exc.problems)
@@ -106,15 +101,17 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
 
 def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
            search_index: bool, keep: dict[str, Kept] | None) -> BuildResult:
-    inputs = hash_inputs(root, base_url) if cache else None
+    keys = language_keys(root, base_url) if cache or keep is not None else {}
+    inputs = hash_inputs(keys) if cache else None
     found = read_record(root, out) if inputs is not None else None
     if found is not None and found.get("site") == inputs and files_match(out, found["files"]):
         _check_strict(strict, found["fallbacks"])  # nothing changed
         return BuildResult(sorted(found["files"]), found["languages"], [], found["claims"],
                            found["fallbacks"])
-    verified = verified_site(root, base_url, cache)  # 1. load, 2. verify
+    verified = load_and_verify(root, base_url, cache)  # 1. load, 2. verify
+    if verified.problems:
+        raise UserError(verified.problems)
     site = verified.site
-    keys = language_keys(root, base_url) if keep is not None else {}
     kept = {lang: k for lang, k in (keep or {}).items()
             if lang in site.languages and keys.get(lang) == k.key}
     todo = [lang for lang in site.languages if lang not in kept]

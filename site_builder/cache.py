@@ -107,9 +107,10 @@ def language_keys(root: Path, base_url: str | None) -> dict[str, str]:
                for lang in languages}}
 
 
-def hash_inputs(root: Path, base_url: str | None) -> str:
-    """A hash of everything a build reads (every language's key)."""
-    return digest(*(f"{k}={v}" for k, v in sorted(language_keys(root, base_url).items())))
+def hash_inputs(keys: dict[str, str]) -> str:
+    """A hash of everything a build reads, from every language's key
+    (:func:`language_keys`)."""
+    return digest(*(f"{k}={v}" for k, v in sorted(keys.items())))
 
 
 def _record_path(root: Path, out: Path) -> Path:

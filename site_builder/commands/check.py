@@ -17,7 +17,6 @@ from typing import Any
 from site_builder.build import check
 from site_builder.errors import FORMATS, Problem, UserError, print_github
 from site_builder.i18n.coverage import untranslated
-from site_builder.i18n.messages import source_catalog
 
 TITLE = "site-builder check"
 
@@ -46,8 +45,7 @@ def run(args: argparse.Namespace) -> int:
     # templates rendered in memory (writing nothing).
     verified = check(args.root)
     problems, claims = verified.problems, [c.as_json() for c in verified.claims]
-    warnings = untranslated(source_catalog(verified.site.pages, verified.site.profiles,
-                                           verified.templates), verified.catalogs)
+    warnings = untranslated(verified.source, verified.catalogs)
     if args.strict:
         problems, warnings = problems + warnings, []
     code = 2 if problems else 0

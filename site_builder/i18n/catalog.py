@@ -143,12 +143,12 @@ class LoadedCatalog:
 _UNREAD_COMMENTS = re.compile(rb"^#[:.|][^\n]*", re.MULTILINE)
 
 
-def load_catalog(root: Path, lang: str, comments: bool = True
+def load_catalog(root: Path, lang: str, comments: bool = True, data: bytes | None = None
                  ) -> tuple[LoadedCatalog | None, list[Problem]]:
     """Read the catalog of *lang* with Babel, after the syntax check Babel lacks. Without
     *comments* (for a build), references, extracted comments and previous msgids are left
     out (their lines blanked, so that every line keeps its number): Babel reads the rest
-    in half the time."""
+    in half the time. *data*: the catalog's bytes, if read already."""
     rel = po_path(lang)
     problem = folder_problem(lang)
     if problem is not None:
@@ -156,7 +156,7 @@ def load_catalog(root: Path, lang: str, comments: bool = True
 
     # as GNU gettext reads it (no byte order mark, CR or CRLF line ends as LF), with
     # GNU's #~| lines as Babel can read them
-    data = babel_readable(gnu_readable((root / rel).read_bytes()))
+    data = babel_readable(gnu_readable((root / rel).read_bytes() if data is None else data))
     text, problem = decode_utf8(data, rel)
     if text is None:
         return None, [problem] if problem else []

@@ -21,7 +21,6 @@ from babel.numbers import format_decimal
 
 from site_builder.i18n.catalog import Translations, Translator, native_names
 from site_builder.i18n.coverage import Counts, coverage
-from site_builder.i18n.messages import source_catalog
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
 from site_builder.render import context, quickref
@@ -59,9 +58,8 @@ class Job:
     def of(cls, verified: Verified, out: Path | None) -> Job:
         """The job of rendering the site *verified* into the staging folder *out*."""
         site = verified.site
-        source = source_catalog(site.pages, site.profiles, verified.templates)
         return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
-                   verified.catalogs, source, verified.bytecode)
+                   verified.catalogs, verified.source, verified.bytecode)
 
     def write(self, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
         """Write one output file into the staging folder: its size and modification time."""
@@ -93,32 +91,26 @@ def environment(job: Job, lang: str, translator: Translator) -> Any:
     return env
 
 
-def summary(job: Job, lang: str) -> LanguageResult:
-    """What the site-wide files need of *lang*, without rendering its pages: the pages'
-    titles in the language, and its translation coverage."""
-    catalog = job.catalogs.get(lang)
-    titles = PageLocalizer(lang, Translator(lang, catalog), MarkdownRenderer(),
-                           localized_values(job.values, lang))
-    result = LanguageResult(lang, [(page, titles.text(page.title), titles.text(page.description))
-                                   for page in job.site.pages])
-    if catalog is not None:
-        result.overall, result.pages = coverage(job.source, catalog)
-    return result
-
-
 def render_language(job: Job, lang: str) -> LanguageResult:
     """Render *lang*'s pages, 404 page and quick-reference sheets into the staging folder;
-    what the rest of the site needs from it."""
+    what the rest of the site needs from it (the pages' titles in the language, and its
+    translation coverage)."""
     with template_errors(job.site.root / TEMPLATES_DIR):
-        return _render_language(job, lang, summary(job, lang))
+        return _render_language(job, lang)
 
 
-def _render_language(job: Job, lang: str, result: LanguageResult) -> LanguageResult:
+def _render_language(job: Job, lang: str) -> LanguageResult:
     site = job.site
-    translator = Translator(lang, job.catalogs.get(lang))
+    catalog = job.catalogs.get(lang)
+    translator = Translator(lang, catalog)
     env = environment(job, lang, translator)
     md = MarkdownRenderer()
     values = localized_values(job.values, lang)
+    titles = PageLocalizer(lang, translator, md, values)
+    result = LanguageResult(lang, [(page, titles.text(page.title), titles.text(page.description))
+                                   for page in site.pages])
+    if catalog is not None:
+        result.overall, result.pages = coverage(job.source, catalog)
 
     def emit(rel: str, data: bytes) -> None:
         result.files[rel] = job.write(rel, data)

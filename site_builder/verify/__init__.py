@@ -1,9 +1,12 @@
 """Stage 2, verify: every check of the run, before anything is rendered.
 
-``site-builder check`` is this stage: what it reports is what ``build`` reports. Each
+``site-builder check`` is this stage (and a rendering in memory): it reports what ``build``
+reports. Each
 example is replayed by the engine, each rule placeholder named, each link followed, each
 template compiled and each catalog read and checked, one language at a time; the
-catalogs that pass are kept for the render stage, which then cannot fail on an input.
+catalogs that pass are kept for the render stage, which then cannot fail on one. (A
+template can still fail while rendering: ``check`` renders every page in memory too,
+:func:`site_builder.build.check`.)
 """
 
 from __future__ import annotations
@@ -20,7 +23,12 @@ from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
-from site_builder.i18n.messages import TemplateMessage, card_terms, tree_messages
+from site_builder.i18n.messages import (
+    TemplateMessage,
+    card_terms,
+    source_catalog,
+    tree_messages,
+)
 from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, po_path
 from site_builder.sources.page import Page, placeholders
 from site_builder.sources.profiles import PROFILES_FILE
@@ -48,6 +56,8 @@ class Verified:
     templates: list[TemplateMessage] = field(default_factory=list)
     catalogs: dict[str, Translations] = field(default_factory=dict)
     bytecode: Any = None  # the compiled templates' cache, for rendering
+    # every message a reader may see, where it is shown: what coverage counts
+    source: Catalog = field(default_factory=Catalog)
 
 
 def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
@@ -109,7 +119,7 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
         if translations is not None:
             catalogs[lang] = translations
     return Verified(site, verification.tables, verification.claims, problems, templates,
-                    catalogs, bytecode)
+                    catalogs, bytecode, source_catalog(site.pages, site.profiles, templates))
 
 
 # The last catalog checked of each language, by its bytes: a long-running process (serve)
@@ -122,21 +132,22 @@ def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
                      ) -> tuple[Translations | None, list[Problem]]:
     """The catalog of *lang* read and checked (:func:`read_catalog`), kept small for
     rendering; the same bytes are checked once per process."""
-    key = (hashlib.blake2b((root / po_path(lang)).read_bytes()).hexdigest(), tuple(terms))
+    data = (root / po_path(lang)).read_bytes()
+    key = (hashlib.blake2b(data).hexdigest(), tuple(terms))
     found = _CHECKED.get(lang)
     if found is None or found[0] != key:
-        catalog, problems = read_catalog(root, lang, terms)
+        catalog, problems = read_catalog(root, lang, terms, data)
         found = _CHECKED[lang] = (key, (Translations(catalog) if catalog is not None
                                         and not problems else None, problems))
     translations, problems = found[1]
     return translations, list(problems)
 
 
-def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
-                 ) -> tuple[Catalog | None, list[Problem]]:
+def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
+                 data: bytes | None = None) -> tuple[Catalog | None, list[Problem]]:
     """The catalog of *lang* read with Babel, and every problem of reading or checking it
     (*terms*: the card terms, :func:`site_builder.i18n.messages.card_terms`)."""
-    loaded, problems = load_catalog(root, lang, comments=False)
+    loaded, problems = load_catalog(root, lang, comments=False, data=data)
     if loaded is None:
         return None, problems
     return loaded.catalog, check_catalog(loaded, terms)
