@@ -160,11 +160,6 @@ class Page:
                         out.append(row.note)
         return out
 
-    def light(self) -> Page:
-        """The page without its blocks: what the rest of the site needs of it."""
-        return Page(self.source, self.slug, self.order, self.title, self.description, (),
-                    self.slug_line, self.checker)
-
     @property
     def examples(self) -> list[ExampleBlock]:
         return [b for b in self.blocks if isinstance(b, ExampleBlock)]
