@@ -20,6 +20,7 @@ POT_PATH = f"{LOCALES_DIR}/{DOMAIN}.pot"
 CACHE_DIR = ".cache/site-builder"
 SOURCE_DIRS = (CONTENT_DIR, LOCALES_DIR, TEMPLATES_DIR)
 STATUS_SLUG = "translation-status"  # each language's translation status page
+ABOUT_SLUG = "about"  # the page the footer links to: how these rules were made and checked
 BUNDLE = "pagefind"  # each language's search index, in its folder
 # The quick-reference sheets: slug under the language folder, and the games each covers
 # (Rami 40 and 51 differ only in the first meld, so they share a sheet).

@@ -23,7 +23,7 @@ from jinja2.ext import extract_from_ast
 
 from site_builder.i18n.checks import CARD_CONTEXTS
 from site_builder.project import TEMPLATES_DIR
-from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, parse_page
+from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, parse_page
 from site_builder.sources.profiles import PROFILES_FILE, Profile, profile_lines
 
 PROJECT = "Rami rules"
@@ -163,6 +163,8 @@ def segment_kinds(page: Any) -> dict[int, str]:
     for block in page.blocks:
         if isinstance(block, Heading):
             kinds[id(block.segment)] = "heading"
+        elif isinstance(block, Paragraph) and block.callout:
+            kinds[id(block.segment)] = f"callout ({block.callout})"
         elif isinstance(block, ListBlock):
             kinds.update({id(item): "list item" for item in block.items})
         elif isinstance(block, ExampleBlock):

@@ -23,10 +23,10 @@ from babel import Locale
 from babel.core import get_global
 
 from site_builder.i18n.catalog import bcp47, text_direction
-from site_builder.project import SOURCE_LANG, STATUS_SLUG, page_path
+from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, page_path
 from site_builder.render import search
 from site_builder.render.markdown import Text
-from site_builder.render.quickref import links
+from site_builder.render.quickref import links, sheet_for
 from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import Page
 from site_builder.sources.site import Site
@@ -131,7 +131,7 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
         return Item(href=relative(path, page_path(lang, page.slug)), title=title)
 
     return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
-            "sheets": links(lang, relative, path)}
+            "sheet": sheet_for(nav[index][0].slug)}
 
 
 def stylesheet(css: bytes) -> bytes:
@@ -186,6 +186,9 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "csp": SEARCH_CSP if path.startswith(f"{lang}/") else CSP,  # see search.context
         "slug": slug,
         "nav": [],
+        "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
+        "about_href": href(page_path(lang, ABOUT_SLUG))
+        if any(page.slug == ABOUT_SLUG for page in site.pages) else None,
         **common_context(site.root, lang, path, href),
     }
 

@@ -192,7 +192,8 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
             out.append(Item(type="heading", level=block.level, text=loc.text(block.segment),
                             id=block.id))
         elif isinstance(block, Paragraph):
-            out.append(Item(type="paragraph", text=loc.text(block.segment)))
+            out.append(Item(type="paragraph", text=loc.text(block.segment),
+                            callout=block.callout))
         elif isinstance(block, ListBlock):
             out.append(Item(type="list", ordered=block.ordered, start=block.start,
                             entries=[loc.text(item) for item in block.items]))

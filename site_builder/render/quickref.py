@@ -72,8 +72,20 @@ def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
     return written
 
 
-def links(lang: str, relative: Callable[[str, str], str], path: str) -> list[Any]:
-    """Links to *lang*'s sheets from the page at *path*, with their games' titles."""
-    return [Item(href=relative(path, page_path(lang, slug)),
+def links(lang: str, href: Callable[[str], str], path: str) -> list[Any]:
+    """Links to *lang*'s sheets (*href* makes a link to an output file from the page at
+    *path*), with their games' titles; the sheet at *path* is ``current``."""
+    return [Item(slug=slug, href=href(page_path(lang, slug)),
+                 current=page_path(lang, slug) == path,
                  titles=[engine.get_rules(g).title for g in games])
             for slug, games in SHEETS.items()]
+
+
+def sheet_for(slug: str) -> str:
+    """The sheet of the rules a page explains: a page named after a game (``cardverse``)
+    has that game's sheet, every other page the first one (Rami 40 and Rami 51).
+
+    >>> sheet_for("cardverse"), sheet_for("turn")
+    ('quick-reference/cardverse', 'quick-reference/rami')
+    """
+    return next((sheet for sheet, games in SHEETS.items() if slug in games), next(iter(SHEETS)))

@@ -8,7 +8,7 @@ query can only find Polish pages), and lets a build that renders one language ag
 ``lang`` for its word rules; only ``<main data-pagefind-body>`` of the rule pages is
 indexed, without the navigation inside it (:data:`EXCLUDE`).
 
-The pages load ``assets/search.js``, which shows the search box (hidden without
+The pages load ``assets/site.js``, which shows the search box (hidden without
 JavaScript) and asks the language's ``pagefind.js``.
 """
 
@@ -27,8 +27,9 @@ import pagefind_bin
 from site_builder.errors import UserError
 from site_builder.project import BUNDLE
 
-# Inside the indexed <main>: the ways around the page, not its rules.
-EXCLUDE = ".breadcrumbs, .toc, .pager, .to-top, .printed, .checker"
+# Inside the indexed <main>: the ways around the page, not its rules; and the worked
+# examples, whose cells would make excerpts of card chips and numbers ("7♥8♥9♥ 44").
+EXCLUDE = ".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker, .example"
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces
 # (pagefind-ui.js, -component-ui, -modular-ui, -highlight: about 450 KB per language)
 # are not used, and are removed.
@@ -42,7 +43,7 @@ def context(lang: str, path: str, href: Callable[[str], str]) -> dict[str, Any]:
     makes a link to an output file from the page."""
     if not path.startswith(f"{lang}/"):
         return {}
-    return {"search": {"script": href("assets/search.js"),
+    return {"search": {"script": href("assets/site.js"),
                        "bundle": href(f"{lang}/{BUNDLE}/pagefind.js")}}
 
 

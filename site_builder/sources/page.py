@@ -6,6 +6,7 @@ that translators see in the catalogs):
 * front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``, and
   optionally ``checker: true`` (the page shows the in-browser meld checker);
 * headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
+* callouts: ``!!! caution`` or ``!!! note`` on a line, then one indented paragraph;
 * fenced ```` ```example ```` blocks, holding worked examples (see the README, "Worked examples").
 
 Inline Markdown (emphasis, links, code) is kept inside segments and rendered later.
@@ -36,6 +37,11 @@ HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
 FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
+# A callout: "!!! caution" (or "!!! note") on a line of its own, its text indented below,
+# as Python-Markdown's admonitions are written; one paragraph, rendered set apart with a
+# title in the reader's language.
+CALLOUT_RE = re.compile(r"^!!!\s*(\S*)\s*$")
+CALLOUT_KINDS = ("note", "caution")
 LONG_NUMBER_RE = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 FIELD_RE = re.compile(r"^([a-z_][a-z0-9_-]*)\s*:\s*(.*)$")
 # A line that Markdown reads as the underline of the paragraph line above it: a heading.
@@ -87,6 +93,7 @@ class Heading:
 @dataclass(frozen=True, slots=True)
 class Paragraph:
     segment: Segment
+    callout: str = ""  # "note" or "caution": the paragraph is set apart (``!!! caution``)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,13 +333,19 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
     ordered = False
     list_start = 1
     ids: set[str] = set(TEMPLATE_IDS)  # the heading ids given so far, and the templates'
+    callout: tuple[str, int] | None = None  # an open callout's kind and line
     i = start
 
     def flush() -> None:
-        nonlocal para, items
+        nonlocal para, items, callout
+        if callout is not None and not para:
+            r.error(callout[1], f"callout '!!! {callout[0]}' has no text: write its text "
+                                "on the next lines, indented by four spaces")
         if para:
-            blocks.append(Paragraph(_joined([t for t, _ in para], para[0][1])))
+            blocks.append(Paragraph(_joined([t for t, _ in para], para[0][1]),
+                                    callout[0] if callout else ""))
             para = []
+        callout = None
         if items:
             blocks.append(ListBlock(ordered, tuple(_joined(*item) for item in items),
                                     list_start if ordered else 1))
@@ -382,6 +395,17 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
         if stripped.startswith("<"):
             r.error(lineno, "raw HTML is not allowed in content; use Markdown")
             continue
+        opened = CALLOUT_RE.match(stripped)
+        if opened:
+            flush()
+            if opened.group(1) not in CALLOUT_KINDS:
+                r.error(lineno, f"unknown callout {opened.group(1)!r}: write '!!! note' or "
+                                "'!!! caution'")
+                continue
+            callout = (opened.group(1), lineno)
+            continue
+        if callout is not None and not raw[:1].isspace():
+            flush()  # the callout's text ends (or, not indented, is missing: flush says so)
         if stripped.startswith("|"):
             r.error(lineno, "Markdown tables are not supported in prose; "
                             "write worked examples as ```example blocks")

@@ -1,0 +1,171 @@
+// The header's behaviour on every page of a language folder. Without JavaScript the menus
+// still open (they are <details>) and the language links lead to the same page; only search
+// needs this script.
+//
+// - The language links keep the section you are reading (#id): the heading ids are the
+//   same in every language.
+// - One menu open at a time; Escape closes a menu or the search and returns the focus.
+// - Search in the page's language with Pagefind (site_builder/render/search.py builds one
+//   index per language folder), opened by its button or the "/" key (Ctrl+K, Cmd+K too).
+//   A result leads to the matching section (Pagefind's sub-results), and the words found
+//   are marked there (?highlight=).
+
+const menus = [...document.querySelectorAll("details.menu")];
+for (const menu of menus) {
+  menu.addEventListener("toggle", () => {
+    if (menu.open) for (const other of menus) if (other !== menu) other.open = false;
+  });
+}
+for (const link of document.querySelectorAll(".languages a[hreflang]")) {
+  link.addEventListener("click", () => {
+    const section = location.hash;
+    if (/^#[A-Za-z][\w-]*$/.test(section)) link.hash = section;
+  });
+}
+
+const box = document.querySelector(".search[data-bundle]");
+const button = document.querySelector(".search-open");
+const input = box && box.querySelector("input");
+
+const openSearch = () => {
+  for (const menu of menus) menu.open = false;
+  box.hidden = false;
+  button.setAttribute("aria-expanded", "true");
+  input.focus();
+};
+const closeSearch = () => {
+  box.hidden = true;
+  button.setAttribute("aria-expanded", "false");
+  button.focus();
+};
+
+document.addEventListener("keydown", (event) => {
+  if (event.key === "Escape") {
+    const menu = menus.find(m => m.open);
+    if (menu) { menu.open = false; menu.querySelector("summary").focus(); return; }
+    if (box && !box.hidden) closeSearch();
+    return;
+  }
+  if (!box) return;
+  const typing = event.target.closest("input, textarea, select, [contenteditable]");
+  const slash = event.key === "/" && !typing && !event.ctrlKey && !event.metaKey && !event.altKey;
+  const k = (event.key === "k" || event.key === "K") && (event.ctrlKey || event.metaKey);
+  if (slash || k) { event.preventDefault(); openSearch(); }
+});
+
+// The letters of a word without case or diacritics ("dokładać" -> "dokladac"), to compare
+// what Pagefind marked with what the reader typed.
+const fold = (word) => word.normalize("NFD").replace(/\p{M}/gu, "")
+  .replace(/[łŁ]/g, "l").replace(/[đĐ]/g, "d").toLowerCase();
+
+// A word Pagefind marked is kept only if it shares its first letters with a word of the
+// query (at least four, or the whole query word): a short word that merely starts the
+// query ("do" for "dokladac") is not what the reader looked for.
+const wanted = (query) => {
+  const terms = query.split(/\s+/).map(fold).filter(Boolean);
+  return (word) => {
+    const w = fold(word);
+    return terms.some(t => {
+      const need = Math.min(4, t.length);
+      let same = 0;
+      while (same < w.length && same < t.length && w[same] === t[same]) same++;
+      return same >= need;
+    });
+  };
+};
+
+// Pagefind's excerpt is the page's text with <mark> around the matches; entities are
+// decoded by a <textarea>, which keeps the spaces around the marks.
+const excerptNodes = (excerpt, keep) => {
+  const p = document.createElement("p");
+  const decode = document.createElement("textarea");
+  const marked = [];
+  excerpt.split(/<\/?mark>/).forEach((text, i) => {
+    decode.innerHTML = text;
+    const node = document.createTextNode(decode.value);
+    if (i % 2 && keep(decode.value)) {
+      const m = document.createElement("mark");
+      m.append(node);
+      p.append(m);
+      marked.push(decode.value);
+    } else p.append(node);
+  });
+  return [p, marked];
+};
+
+if (box && button) {
+  const list = box.querySelector("ol");
+  const bundle = new URL(box.dataset.bundle, location.href);
+  let pagefind = null;
+  const load = async () => {
+    if (!pagefind) {
+      pagefind = await import(bundle.href);
+      // result URLs are relative to the language folder, which holds the bundle
+      await pagefind.options({ baseUrl: new URL("..", new URL(".", bundle)).pathname });
+    }
+    return pagefind;
+  };
+  const item = (url, title, excerpt, keep, sub) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.textContent = title;
+    li.append(a);
+    let words = [];
+    if (excerpt) {
+      const [p, marked] = excerptNodes(excerpt, keep);
+      words = marked;
+      li.append(p);
+    }
+    const target = new URL(url, location.href);
+    if (words.length) target.searchParams.set("highlight", [...new Set(words)].join(" "));
+    a.href = target.href;
+    if (sub) li.className = "sub-result";
+    return li;
+  };
+  const show = async () => {
+    const query = input.value.trim();
+    if (!query) { list.replaceChildren(); return; }
+    let pf;
+    try { pf = await load(); } catch { list.replaceChildren(); button.hidden = true; box.hidden = true; return; }
+    const found = await pf.debouncedSearch(query, {}, 200);
+    if (found === null) return; // a later keystroke superseded this search
+    const pages = await Promise.all(found.results.slice(0, 10).map(r => r.data()));
+    const keep = wanted(query);
+    const items = [];
+    for (const page of pages) {
+      // the page's best sections (those with a heading of their own), else the page
+      const subs = (page.sub_results || []).filter(s => s.url.includes("#")).slice(0, 3);
+      if (subs.length) {
+        for (const s of subs) items.push(item(s.url, `${s.title} · ${page.meta.title}`, s.excerpt, keep, true));
+      } else items.push(item(page.url, page.meta.title, page.excerpt, keep, false));
+    }
+    const none = document.createElement("li");
+    none.textContent = box.dataset.none;
+    list.replaceChildren(...(items.length ? items : [none]));
+  };
+  input.addEventListener("input", show);
+  button.addEventListener("click", () => (box.hidden ? openSearch() : closeSearch()));
+  button.hidden = false;
+}
+
+// On the page a result opened: mark the words found, in the page's text.
+const highlight = new URLSearchParams(location.search).get("highlight");
+const main = document.querySelector("main");
+if (highlight && main) {
+  const words = new Set(highlight.split(/\s+/).filter(w => w.length > 1).slice(0, 10).map(fold));
+  const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
+  const hits = [];
+  for (let n = walker.nextNode(); n && hits.length < 200; n = walker.nextNode()) {
+    if (n.parentElement.closest("mark, script, style, .toc, .breadcrumbs")) continue;
+    for (const m of n.data.matchAll(/[\p{L}\p{N}]+/gu)) {
+      if (words.has(fold(m[0]))) hits.push([n, m.index, m[0].length]);
+    }
+  }
+  // from the last hit back, so that earlier offsets in the same text stay right
+  for (const [node, start, length] of hits.reverse()) {
+    const range = document.createRange();
+    range.setStart(node, start);
+    range.setEnd(node, start + length);
+    range.surroundContents(document.createElement("mark"));
+  }
+}
