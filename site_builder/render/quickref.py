@@ -55,6 +55,8 @@ def sheet(games: Iterable[str]) -> Any:
         hand_face=card_hand_points(engine.parse_card("KH"), rules),
         hand_joker=rules.joker_hand_points, target=rules.target_score,
         penalty=rules.penalty_scoring, discard_to_win=rules.discard_to_win,
+        opening=rules.opening_threshold is not None, discard_used=rules.discard_must_be_used,
+        exchange=rules.joker_exchange,
     )
 
 
