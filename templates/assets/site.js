@@ -11,11 +11,17 @@
 //   are marked there (?highlight=).
 
 const menus = [...document.querySelectorAll("details.menu")];
+const pages = document.querySelector(".menu-toggle");  // the page menu's checkbox
 for (const menu of menus) {
   menu.addEventListener("toggle", () => {
-    if (menu.open) for (const other of menus) if (other !== menu) other.open = false;
+    if (!menu.open) return;
+    for (const other of menus) if (other !== menu) other.open = false;
+    if (pages) pages.checked = false;
   });
 }
+if (pages) pages.addEventListener("change", () => {
+  if (pages.checked) for (const menu of menus) menu.open = false;
+});
 for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
     const section = location.hash;
@@ -29,6 +35,7 @@ const input = box && box.querySelector("input");
 
 const openSearch = () => {
   for (const menu of menus) menu.open = false;
+  if (pages) pages.checked = false;
   box.hidden = false;
   button.setAttribute("aria-expanded", "true");
   input.focus();
@@ -43,6 +50,7 @@ document.addEventListener("keydown", (event) => {
   if (event.key === "Escape") {
     const menu = menus.find(m => m.open);
     if (menu) { menu.open = false; menu.querySelector("summary").focus(); return; }
+    if (pages && pages.checked) { pages.checked = false; pages.focus(); return; }
     if (box && !box.hidden) closeSearch();
     return;
   }

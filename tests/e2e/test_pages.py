@@ -66,7 +66,7 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
                    if _path(r.url) != AXE_PATH)
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
     if site_page.searchable:  # the search client; the index loads only when one searches
-        expected.append(("script", "/assets/search.js"))
+        expected.append(("script", "/assets/site.js"))
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))

@@ -106,7 +106,7 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
     # without them
     scripts = head.scripts
     if site_page.searchable:
-        assert scripts[0] == {"type": "module", "src": href.replace("site.css", "search.js")}
+        assert scripts[0] == {"type": "module", "src": href.replace("site.css", "site.js")}
         scripts = scripts[1:]
     if site_page.checker:
         assert scripts[0] == {"type": "application/json", "id": "checker-text"}
