@@ -43,6 +43,20 @@ _INLINE_RE = re.compile(
     rf"(?<!\*)\*\*({_INNER})\*\*(?!\*)|(?<!\*)\*({_INNER})\*(?!\*)|(?<!`)`({_SAFE}(?:[^`<>&\\\n\r\t]*{_SAFE})?)`(?!`)"
     rf"|\[({_INNER})\]\(([!#-'*-;=?-~]+)\)")  # href: printable ASCII but ( ) < > " space
 _PLAIN_PIECE_RE = re.compile(r"[^\\`*_\[\]<>&!\n\r\t]*")
+# A link to a page's folder ("../melds/", "../turn/#laying-off"), as content writes them:
+# it is given the folder's index.html, so that it also leads there from disk (file://).
+_FOLDER_HREF_RE = re.compile(r'href="(?![A-Za-z][A-Za-z0-9+.-]*:|/|#)([^"#?]*/)(#[^"]*)?"')
+
+
+def folder_links(html: str) -> str:
+    """*html* with each link to a folder of the site led to its ``index.html``.
+
+    >>> folder_links('<a href="../melds/">m</a> <a href="../turn/#x">t</a> <a href="#y">y</a>')
+    '<a href="../melds/index.html">m</a> <a href="../turn/index.html#x">t</a> <a href="#y">y</a>'
+    >>> folder_links('<a href="https://pagat.com/rummy/">p</a>')
+    '<a href="https://pagat.com/rummy/">p</a>'
+    """
+    return _FOLDER_HREF_RE.sub(lambda m: f'href="{m[1]}index.html{m[2] or ""}"', html)
 
 
 def simple_inline(text: str) -> str | None:
@@ -102,13 +116,12 @@ class MarkdownRenderer:
     def _inline(self, text: str) -> Markup:
         if is_plain(text):
             return Markup(text)
-        simple = simple_inline(text)
-        if simple is not None:
-            return Markup(simple)
-        html = self._md.reset().convert(text)
-        if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
-            html = html[3:-4]
-        return Markup(html)
+        html = simple_inline(text)
+        if html is None:
+            html = self._md.reset().convert(text)
+            if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
+                html = html[3:-4]
+        return Markup(folder_links(html) if 'href="' in html else html)
 
 
 _LANG_EN = Markup(' lang="en"')
