@@ -113,6 +113,7 @@ if (box && button) {
     }
     return pagefind;
   };
+  // a result (an <li>) and whether its excerpt holds a word the reader looked for
   const item = (url, title, excerpt, keep, sub) => {
     const li = document.createElement("li");
     const a = document.createElement("a");
@@ -128,7 +129,7 @@ if (box && button) {
     if (words.length) target.searchParams.set("highlight", [...new Set(words)].join(" "));
     a.href = target.href;
     if (sub) li.className = "sub-result";
-    return li;
+    return [li, words.length > 0];
   };
   const show = async () => {
     const query = input.value.trim();
@@ -137,19 +138,21 @@ if (box && button) {
     try { pf = await load(); } catch { list.replaceChildren(); button.hidden = true; box.hidden = true; return; }
     const found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
-    const pages = await Promise.all(found.results.slice(0, 10).map(r => r.data()));
+    const pages = await Promise.all(found.results.slice(0, 20).map(r => r.data()));
     const keep = wanted(query);
-    const items = [];
+    let items = [];
     for (const page of pages) {
       // the page's best sections (those with a heading of their own), else the page
-      const subs = (page.sub_results || []).filter(s => s.url.includes("#")).slice(0, 3);
+      const subs = (page.sub_results || []).filter(s => s.url.includes("#")).slice(0, 2);
       if (subs.length) {
         for (const s of subs) items.push(item(s.url, `${s.title} · ${page.meta.title}`, s.excerpt, keep, true));
       } else items.push(item(page.url, page.meta.title, page.excerpt, keep, false));
     }
+    // results that matched only a short word the query starts with go, unless none is left
+    if (items.some(([, good]) => good)) items = items.filter(([, good]) => good);
     const none = document.createElement("li");
     none.textContent = box.dataset.none;
-    list.replaceChildren(...(items.length ? items : [none]));
+    list.replaceChildren(...(items.length ? items.map(([li]) => li) : [none]));
   };
   input.addEventListener("input", show);
   button.addEventListener("click", () => (box.hidden ? openSearch() : closeSearch()));

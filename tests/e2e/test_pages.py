@@ -13,11 +13,20 @@ switcher's clicks) is checked on one page of each template (``template_page``).
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import Page
 
-from .e2e_site import CHECKER_CSS, CHECKER_SCRIPTS, LANGS, TEMPLATE_PAGES, SitePage, page_at
+from .e2e_site import (
+    CHECKER_CSS,
+    CHECKER_SCRIPTS,
+    LANGS,
+    READING_ORDER,
+    TEMPLATE_PAGES,
+    SitePage,
+    page_at,
+)
 from .e2e_site import served_path as _path
 from .visit import (
     AXE_PATH,
@@ -114,7 +123,7 @@ def _check_switcher(page: Page, site_page: SitePage) -> None:
         return
     links = page.eval_on_selector_all("nav.languages a[hreflang]", """as => as.map(a => ({
         hreflang: a.getAttribute('hreflang'), lang: a.getAttribute('lang'), href: a.href,
-        text: a.innerText.trim(), current: a.getAttribute('aria-current')}))""")
+        text: a.textContent.trim(), current: a.getAttribute('aria-current')}))""")
     assert sorted(link["hreflang"] or "" for link in links) == sorted(LANGS)
     for link in links:
         lang = link["hreflang"]
@@ -197,7 +206,7 @@ def _check_measure(page: Page) -> None:
 def _check_targets(page: Page) -> None:
     """Stand-alone links are targets at least 24 px high."""
     small = page.evaluate("""() => [...document.querySelectorAll(
-        '.site-header a, .breadcrumbs a, .site-footer a, .toc a, .pager a, .to-top a')]
+        '.site-header a, .sidebar a, .toc-side a, .breadcrumbs a, .site-footer a, .toc a, .pager a, .to-top a')]
         .filter(a => a.getClientRects().length)
         .map(a => [a.textContent.trim(), a.getBoundingClientRect().height])
         .filter(([, h]) => h < 24)""")
@@ -259,6 +268,11 @@ def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
     page = tab.page
     tab.open(site_page.path, PHONE)
     assert _root_font_size(page) == 16
+    rule_page = site_page.slug in READING_ORDER
+    if rule_page:  # the page's own text starts on the first screen
+        top = _first_text_top(page)
+        assert top < PHONE["height"] - 40, f"the first rule text starts at {top} px"
+        assert page.eval_on_selector(".site-header", "e => e.getBoundingClientRect().height") <= 64
     scroll_width, inner_width = _scroll_width(page)
     assert inner_width == PHONE["width"]
     assert scroll_width <= inner_width
@@ -278,6 +292,21 @@ def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
     tab.font_sizes(DOUBLE_FONT_SIZES)
     assert _root_font_size(page) == 32
     assert _overflow(page) == []
+    if rule_page:  # and within two screens at 200 % text
+        top = _first_text_top(page)
+        assert top < 2 * PHONE["height"] - 40, f"at 200 %, the first rule text starts at {top} px"
+
+
+def _first_text_top(page: Page) -> float:
+    """Where the page's own text starts: its first paragraph or list item after the title,
+    leaving out the ways around the page (breadcrumbs, contents, the sheet's link) and the
+    notice of a partial translation."""
+    return page.evaluate("""() => {
+        const skip = '.breadcrumbs, .toc, .sheet-link, .notice, .example, .checker';
+        const first = [...document.querySelectorAll('main p, main li')]
+            .find(e => !e.closest(skip) && e.textContent.trim());
+        return first.getBoundingClientRect().top + scrollY;
+    }""")
 
 
 def _root_font_size(page: Page) -> float:
@@ -347,6 +376,7 @@ def test_switcher_click_through(page: Page, start: SitePage) -> None:
     here = start
     page.goto(here.path)
     for lang in (*(lang for lang in LANGS if lang != start.lang), start.lang):
+        page.click(".lang-menu summary")
         link = page.locator(f'nav.languages a[hreflang="{lang}"]')
         with page.expect_navigation():
             link.click()
@@ -378,14 +408,18 @@ def test_keyboard_reaches_skip_link_switcher_and_main(tab: Tab, template_page: S
     assert first["visible"], "the skip link shows when it has focus"
     assert first["outline"] >= 2, "visible focus indicator"
 
-    # Tab on through the page: every switcher link, then something inside main
+    # Tab on through the page: the language menu opens with Enter and Tab reaches every
+    # language in it, then something inside main
     seen: list[dict[str, object]] = []
-    for _ in range(40):
+    for _ in range(60):
         page.keyboard.press("Tab")
         focused = _focused(page)
         seen.append(focused)
         assert focused["visible"], focused
         assert focused["outline"] >= 2, f"no visible focus indicator on {focused}"
+        if focused["tag"] == "summary" and "lang-menu" in page.evaluate(
+                "document.activeElement.parentElement.className"):
+            page.keyboard.press("Enter")
         if focused["inMain"]:
             break
     switcher = {f["hreflang"] for f in seen if f["inLanguages"]}
@@ -400,3 +434,43 @@ def test_keyboard_reaches_skip_link_switcher_and_main(tab: Tab, template_page: S
     assert _focused(page)["id"] == "main"
     page.keyboard.press("Tab")
     assert _focused(page)["inMain"]
+
+
+def test_the_language_switch_keeps_the_section(page: Page) -> None:
+    """The heading ids are the same in every language: switching keeps the reader's place."""
+    page.goto("pl/turn/#laying-off")
+    page.click(".lang-menu summary")
+    with page.expect_navigation():
+        page.click('nav.languages a[hreflang="vi"]')
+    assert _path(page.url) == "/vi/turn/"
+    assert urlsplit(page.url).fragment == "laying-off"
+    top = page.eval_on_selector("#laying-off", "e => e.getBoundingClientRect().top")
+    bar = page.eval_on_selector(".site-header", "e => e.getBoundingClientRect().bottom")
+    assert bar - 1 <= top <= bar + 80, (top, bar)
+
+
+def test_menus_work_by_keyboard_and_without_javascript(browser: Any, base_url: str) -> None:
+    """On a phone, the page menu (a checkbox) and the language menu (a <details>) open and
+    close by keyboard, with JavaScript off as well; Escape closes them where it is on."""
+    for javascript in (False, True):
+        context = browser.new_context(base_url=base_url, java_script_enabled=javascript,
+                                      viewport=PHONE)
+        try:
+            page = context.new_page()
+            page.goto("vi/melds/")
+            assert page.locator(".sidebar").is_hidden()
+            page.focus(".menu-toggle")
+            page.keyboard.press("Space")
+            assert page.locator(".sidebar").is_visible()
+            assert page.locator('.sidebar a[aria-current="page"]').is_visible()
+            if javascript:
+                page.keyboard.press("Escape")
+            else:
+                page.keyboard.press("Space")
+            assert page.locator(".sidebar").is_hidden()
+            page.focus(".lang-menu summary")
+            page.keyboard.press("Enter")
+            assert page.locator('nav.languages a[hreflang="pl"]').is_visible()
+            assert (page.locator(".search-open").is_visible()) == javascript
+        finally:
+            context.close()
