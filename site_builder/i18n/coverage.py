@@ -49,10 +49,17 @@ class Counts:
 
 
 def page_of(location: str) -> str:
-    """Group a reference by page: ``content/first-meld.md`` → ``first-meld``."""
+    """Group a reference by page: ``content/first-meld.md`` → ``first-meld``; the
+    templates' strings are ``templates``, the code's (``site_builder/``) ``code``.
+
+    >>> page_of("content/first-meld.md"), page_of("site_builder/render/site_files.py")
+    ('first-meld', 'code')
+    """
     if location.startswith("content/") and location.endswith(".md"):
         return location[len("content/"):-3]
-    return "templates" if location.startswith("templates/") else "profiles"
+    if location.startswith("templates/"):
+        return "templates"
+    return "code" if location.endswith(".py") else "profiles"
 
 
 def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dict[str, Counts]]:
