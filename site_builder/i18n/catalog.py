@@ -340,11 +340,11 @@ _CODE_ROOT = Path(__file__).resolve().parent.parent.parent
 _JINJA = str(Path(jinja2.__file__).resolve().parent)
 
 
-def lookup_location(depth: int = 1) -> tuple[str, int]:
+def lookup_location() -> tuple[str, int]:
     """The template line (``templates/_cards.html``, 12) or the code line
-    (``site_builder/render/site_files.py``, 45) that looked a message up, seen from the
-    frame *depth* levels above the caller."""
-    frame: Any = sys._getframe(depth + 1)
+    (``site_builder/render/site_files.py``, 34) that looked a message up: the innermost
+    caller outside this module, the templates' gettext callables and Jinja2."""
+    frame: Any = sys._getframe(1)
     while frame is not None:
         template = frame.f_globals.get("__jinja_template__")
         if template is not None and template.name is not None:
@@ -390,7 +390,7 @@ class Translator:
             return
         key = (_singular(msgid), context)
         if self.known.get(key) != msgid and key not in self.unknown:
-            self.unknown[key] = Unknown(msgid, context, *lookup_location(3))
+            self.unknown[key] = Unknown(msgid, context, *lookup_location())
 
     def _message(self, text: str | tuple[str, ...], context: str | None) -> Any:
         """The translated message of *text*, or None if it is missing or fuzzy."""

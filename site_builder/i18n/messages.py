@@ -94,7 +94,7 @@ CODE_METHOD = "python"
 # A file that names none of the keywords cannot hold a message: Babel tokenizes the rest
 # (a fifth of a build's time went to tokenizing every module).
 _KEYWORD_CALL = re.compile(
-    r"\b(?:%s)\s*\(" % "|".join(map(re.escape, DEFAULT_KEYWORDS))).search
+    r"\b(?:" + "|".join(map(re.escape, DEFAULT_KEYWORDS)) + r")\s*\(").search
 
 
 @functools.cache
@@ -103,7 +103,7 @@ def code_messages() -> tuple[TemplateMessage, ...]:
     its default keywords), in file and line order: ``site_builder/render/site_files.py``
     names the root 404 page's link. Read once per process: the code running is the code
     it was imported from."""
-    out = []
+    out: list[TemplateMessage] = []
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         data = path.read_bytes()
         if not _KEYWORD_CALL(data.decode("utf-8", "replace")):
@@ -145,8 +145,9 @@ def other_entries(profiles: dict[str, Profile], templates: Iterable[TemplateMess
 def source_catalog(pages: Iterable[Page], profiles: dict[str, Profile],
                    templates: Iterable[TemplateMessage]) -> Catalog:
     """The template catalog: content segments by page, then rule profile names, the code's
-    strings (:func:`code_messages`), then template strings (*templates*: :func:`template_messages`, or :func:`tree_messages` where
-    the comments are not needed)."""
+    strings (:func:`code_messages`), then template strings (*templates*:
+    :func:`template_messages`, or :func:`tree_messages` where the comments are not
+    needed)."""
     catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
                       creation_date=FIXED_DATE, fuzzy=False)
     for page in sorted(pages, key=lambda p: p.source):
