@@ -290,6 +290,17 @@ def _singular(msgid: Any) -> str:
     return str(msgid[0] if isinstance(msgid, list | tuple) else msgid)
 
 
+def N_(text: str) -> str:
+    """Mark *text* for extraction where it is defined apart from its lookup (a table of
+    labels the code passes to ``translator.gettext`` later): Babel's Python extractor
+    finds ``N_("...")``; the text is returned as it is.
+
+    >>> N_("Go to the rules index")
+    'Go to the rules index'
+    """
+    return text
+
+
 Key = tuple[str, str | None]  # how a catalog keys a message: its (singular) msgid, context
 
 
