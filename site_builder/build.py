@@ -17,7 +17,7 @@ nothing.
 from __future__ import annotations
 
 import shutil
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.cache import (
@@ -30,6 +30,7 @@ from site_builder.cache import (
     write_record,
 )
 from site_builder.errors import Problem, UserError
+from site_builder.i18n.catalog import Key, Unknown
 from site_builder.output import clean_stale, locked, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import search
@@ -58,6 +59,8 @@ class BuildResult:
     rendered: list[str]  # the languages this build rendered (none: nothing changed)
     claims: int  # how many claims the engine verified
     fallbacks: list[tuple[str, str, int, str]]  # (lang, file, line, English text)
+    # each message looked up that the template lacks, where (a warning; an error --strict)
+    unknown: list[Problem] = field(default_factory=list)
 
 
 def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True) -> Verified:
@@ -78,10 +81,19 @@ def check(root: Path) -> Verified:
         job = Job.of(verified, None)
         try:
             results = {lang: render_language(job, lang) for lang in verified.site.languages}
-            render_site_files(job, results)
+            _, verified.lookups = render_site_files(job, results)
+            verified.problems.extend(unknown_problems(verified.lookups))
         except UserError as exc:
             verified.problems.extend(exc.problems)
     return verified
+
+
+def unknown_problems(unknown: dict[str, dict[Key, Unknown]]) -> list[Problem]:
+    """One problem for each message looked up that the template lacks, at the template or
+    code line that looked it up, once whichever languages looked it up (by file and line)."""
+    found = {(u.path, u.line, u.context, u.msgid): u for lookups in unknown.values()
+             for u in lookups.values()}
+    return [found[key].problem() for key in sorted(found, key=lambda k: (k[0], k[1], repr(k[2:])))]
 
 
 def build(root: Path, out: Path, base_url: str | None = None, strict: bool = False,
@@ -105,9 +117,10 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
     inputs = hash_inputs(keys) if cache else None
     found = read_record(root, out) if inputs is not None else None
     if found is not None and found.get("site") == inputs and files_match(out, found["files"]):
-        _check_strict(strict, found["fallbacks"])  # nothing changed
+        unknown = [Problem(*p) for p in found.get("unknown", [])]
+        _check_strict(strict, found["fallbacks"], unknown)  # nothing changed
         return BuildResult(sorted(found["files"]), found["languages"], [], found["claims"],
-                           found["fallbacks"])
+                           found["fallbacks"], unknown)
     verified = load_and_verify(root, base_url, cache)  # 1. load, 2. verify
     if verified.problems:
         raise UserError(verified.problems)
@@ -121,7 +134,9 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
         results = {lang: render_language(job, lang) for lang in todo}  # 3. render
         fallbacks = [f for lang in site.languages
                      for f in (results[lang] if lang in results else kept[lang].result).fallbacks]
-        _check_strict(strict, fallbacks)
+        _check_strict(strict, fallbacks, unknown_problems(
+            {lang: (results[lang] if lang in results else kept[lang].result).unknown
+             for lang in site.languages}))  # before the search index is made
         files = {f: st for r in results.values() for f, st in r.files.items()}
         if search_index:
             files.update(search.index(tmp, todo))
@@ -134,7 +149,10 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
                 rel: (tmp / rel).read_bytes() for rel in files if rel.startswith(f"{lang}/")}))
                 for lang in site.languages)
         results = {lang: results[lang] for lang in site.languages}
-        files.update(render_site_files(job, results))
+        written, lookups = render_site_files(job, results)
+        files.update(written)
+        unknown = unknown_problems(lookups)
+        _check_strict(strict, [], unknown)
         if inputs is not None:
             forget_record(root, out)
         swap(tmp, out)  # 4. write
@@ -144,12 +162,15 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
     if inputs is not None:
         write_record(root, out, {"site": inputs, "claims": len(verified.claims),
                                  "fallbacks": fallbacks, "languages": site.languages,
-                                 "files": files})
-    return BuildResult(sorted(files), site.languages, todo, len(verified.claims), fallbacks)
+                                 "files": files,
+                                 "unknown": [[p.path, p.line, p.message] for p in unknown]})
+    return BuildResult(sorted(files), site.languages, todo, len(verified.claims), fallbacks,
+                       unknown)
 
 
-def _check_strict(strict: bool, fallbacks: list[tuple[str, str, int, str]]) -> None:
-    if strict and fallbacks:
+def _check_strict(strict: bool, fallbacks: list[tuple[str, str, int, str]],
+                  unknown: list[Problem]) -> None:
+    if strict and (fallbacks or unknown):
         raise UserError([Problem(src, line, f"[{lang}] missing or fuzzy translation "
                                             f"(--strict): {text!r}")
-                         for lang, src, line, text in fallbacks])
+                         for lang, src, line, text in fallbacks] + unknown)

@@ -102,6 +102,8 @@ def rebuild(root: Path, out: Path, state: State) -> None:
     try:
         result = build(root, out, keep=state.kept)
         problems: list[str] = []
+        for warning in result.unknown:  # warnings: the preview is built all the same
+            print(f"  {warning}", file=sys.stderr, flush=True)
         done = ", ".join(result.rendered) or "nothing changed"
         message = f"built ({done})"
     except UserError as exc:

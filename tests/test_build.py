@@ -118,14 +118,21 @@ def test_links_are_relative_and_resolve(built_site: Path) -> None:
 
 
 def test_language_chooser_uses_native_names(built_site: Path) -> None:
-    html = (built_site / "index.html").read_text(encoding="utf-8")
+    """Each language is named as CLDR names it for itself, except where the documented
+    override table says why not: "Bahasa Melayu" beside "Bahasa Indonesia" (CLDR's
+    "Melayu" and "Indonesia" are ambiguous there)."""
     from babel import Locale
 
+    from site_builder.i18n.catalog import NATIVE_NAMES
+
+    assert NATIVE_NAMES == {"id": "Bahasa Indonesia", "ms": "Bahasa Melayu"}
+    html = (built_site / "index.html").read_text(encoding="utf-8")
     for lang in LANGS:
-        native = Locale.parse(lang).get_display_name(lang)
-        if lang == "id":  # CLDR's "Indonesia" is the country; see i18n.NATIVE_NAMES
-            native = "Bahasa Indonesia"
-        assert native[:1].upper() + native[1:] in html
+        native = NATIVE_NAMES.get(lang) or Locale.parse(lang).get_display_name(lang)
+        assert f">{native[:1].upper() + native[1:]}<" in html, lang
+    assert ">Melayu<" not in html
+    for page in built_site.rglob("*.html"):  # the switcher on every page, the root 404
+        assert "(Melayu)" not in page.read_text(encoding="utf-8"), page
 
 
 def test_a_regional_or_right_to_left_language_gets_valid_html_codes(project: Path) -> None:

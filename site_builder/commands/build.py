@@ -57,6 +57,8 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--out {out}: cannot write {names[0]} ({exc.strerror or exc}); "
                         "the earlier site is kept") from None
     elapsed = time.perf_counter() - start
+    for warning in result.unknown:  # an error with --strict (raised by build)
+        print(f"{warning} (a warning; an error with --strict)", file=sys.stderr)
     languages = ", ".join(result.languages)
     if not result.rendered:
         done = "nothing changed"

@@ -19,6 +19,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import write_po
 
+from site_builder.build import check
 from site_builder.commands.check import add_format_option
 from site_builder.errors import (
     Problem,
@@ -26,7 +27,7 @@ from site_builder.errors import (
     print_github,  # a catalog it cannot read, annotated
 )
 from site_builder.i18n.catalog import Translations, Translator, load_catalog, parse_locale
-from site_builder.i18n.coverage import coverage
+from site_builder.i18n.coverage import coverage, with_unknown
 from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
 from site_builder.i18n.messages import (
     FIXED_DATE,
@@ -208,14 +209,26 @@ def run_compile(args: argparse.Namespace) -> int:
 
 
 def stats_data(root: Path) -> dict[str, Any]:
+    """Each language's coverage, overall and by page: every message of the template, and
+    every message the site looks up while rendering (in memory, as ``check`` renders it)
+    that the template lacks, counted as untranslated."""
     site = _site(root)
     source = source_catalog(site.pages, site.profiles, template_messages(site.root))
-    data: dict[str, Any] = {}
+    loaded = {}
     for lang in site.languages[1:]:
-        loaded, problems = load_catalog(root, lang)
+        loaded[lang], problems = load_catalog(root, lang)
         if problems:
             raise UserError(problems)
-        overall, pages = coverage(source, Translations(loaded.catalog) if loaded else None)
+    verified = check(root)
+    if verified.lookups is None:  # it does not render: what it looks up is not known
+        print(f"site-builder i18n stats: the site does not check out ({len(verified.problems)} "
+              "problems; run site-builder check), so the messages it looks up while "
+              "rendering that locales/messages.pot lacks are not counted", file=sys.stderr)
+    data: dict[str, Any] = {}
+    for lang, catalog in loaded.items():
+        overall, pages = with_unknown(
+            *coverage(source, Translations(catalog.catalog) if catalog else None),
+            (verified.lookups or {}).get(lang, {}).values())
         data[lang] = {**overall.as_json(), "pages": {k: v.as_json() for k, v in pages.items()}}
     return data
 

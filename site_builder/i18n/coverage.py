@@ -9,13 +9,15 @@ language's catalog, overall and on each page that shows it.
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from babel.messages.catalog import Catalog
 
 from site_builder.errors import Problem
-from site_builder.i18n.catalog import Translations, is_translated
+from site_builder.i18n.catalog import Translations, Unknown, is_translated
 from site_builder.project import po_path
 
 
@@ -49,10 +51,17 @@ class Counts:
 
 
 def page_of(location: str) -> str:
-    """Group a reference by page: ``content/first-meld.md`` → ``first-meld``."""
+    """Group a reference by page: ``content/first-meld.md`` → ``first-meld``; the
+    templates' strings are ``templates``, the code's (``site_builder/``) ``code``.
+
+    >>> page_of("content/first-meld.md"), page_of("site_builder/render/site_files.py")
+    ('first-meld', 'code')
+    """
     if location.startswith("content/") and location.endswith(".md"):
         return location[len("content/"):-3]
-    return "templates" if location.startswith("templates/") else "profiles"
+    if location.startswith("templates/"):
+        return "templates"
+    return "code" if location.endswith(".py") else "profiles"
 
 
 def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dict[str, Counts]]:
@@ -66,6 +75,27 @@ def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dic
             overall.add(state)
             for page in sorted({page_of(loc) for loc, _ in message.locations}):
                 pages.setdefault(page, Counts()).add(state)
+    return overall, dict(sorted(pages.items()))
+
+
+def with_unknown(overall: Counts, pages: dict[str, Counts], unknown: Iterable[Unknown]
+                 ) -> tuple[Counts, dict[str, Counts]]:
+    """*overall* and *pages* (:func:`coverage`'s counts) with each message looked up that
+    the template lacks (:class:`~site_builder.i18n.catalog.Unknown`) counted as
+    untranslated, on the page of the line that looked it up: its readers see English,
+    and no catalog can translate it until it is extracted.
+
+    >>> from site_builder.i18n.catalog import Unknown
+    >>> more = [Unknown("Back", None, "site_builder/render/site_files.py", 45)]
+    >>> overall, pages = with_unknown(Counts(3), {"rules": Counts(3)}, more)
+    >>> overall.percent, pages["code"].untranslated, pages["rules"].total
+    (75.0, 1, 3)
+    """
+    overall = dataclasses.replace(overall)
+    pages = {page: dataclasses.replace(counts) for page, counts in pages.items()}
+    for message in unknown:
+        overall.add("untranslated")
+        pages.setdefault(page_of(message.path), Counts()).add("untranslated")
     return overall, dict(sorted(pages.items()))
 
 

@@ -1,16 +1,21 @@
-"""Every English source message of the site: pages, rule profile names and templates.
+"""Every English source message of the site: pages, rule profile names, the code's own
+strings and templates.
 
 :func:`source_catalog` holds the same messages, in the same order, as
 ``pybabel extract -F babel.cfg`` would write; ``site-builder i18n extract`` writes it as
 ``locales/messages.pot``. The templates' messages come from Babel's Jinja2 extractor,
-with the options of ``babel.cfg``.
+with the options of ``babel.cfg``; the code's (a literal passed to ``gettext``,
+``ngettext``, ``pgettext``, ``_`` or ``N_`` in ``site_builder/**.py``) from Babel's Python
+extractor, with its default keywords, as ``[python: site_builder/**.py]`` maps them.
 """
 
 from __future__ import annotations
 
 import codecs
 import datetime as dt
+import functools
 import io
+import re
 import tomllib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
@@ -21,6 +26,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.extract import DEFAULT_KEYWORDS, extract
 from jinja2.ext import extract_from_ast
 
+import site_builder
 from site_builder.i18n.checks import CARD_CONTEXTS
 from site_builder.project import TEMPLATES_DIR
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, parse_page
@@ -81,6 +87,34 @@ def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
     return out
 
 
+# The code that looks messages up: the ``site_builder`` package (the one running, wherever it
+# is installed), its files named as in ``babel.cfg``, from the folder that holds it.
+PACKAGE_DIR = Path(site_builder.__file__).resolve().parent
+CODE_METHOD = "python"
+# A file that names none of the keywords cannot hold a message: Babel tokenizes the rest
+# (a fifth of a build's time went to tokenizing every module).
+_KEYWORD_CALL = re.compile(
+    r"\b(?:" + "|".join(map(re.escape, DEFAULT_KEYWORDS)) + r")\s*\(").search
+
+
+@functools.cache
+def code_messages() -> tuple[TemplateMessage, ...]:
+    """Every message the code passes to gettext as a literal (Babel's Python extractor,
+    its default keywords), in file and line order: ``site_builder/render/site_files.py``
+    names the root 404 page's link. Read once per process: the code running is the code
+    it was imported from."""
+    out: list[TemplateMessage] = []
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        data = path.read_bytes()
+        if not _KEYWORD_CALL(data.decode("utf-8", "replace")):
+            continue
+        rel = path.relative_to(PACKAGE_DIR.parent).as_posix()
+        out.extend(TemplateMessage(rel, lineno, message, context, tuple(comments))
+                   for lineno, message, comments, context in extract(
+                       CODE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS, ["Translators:"], {}))
+    return tuple(out)
+
+
 def card_terms(messages: Iterable[TemplateMessage]) -> list[tuple[str, str]]:
     """The (context, msgid) pairs of the templates' *messages* that name cards: ranks,
     suits and the card-name pattern."""
@@ -98,20 +132,22 @@ def page_entries(page: Page) -> Iterator[SourceEntry]:
 
 def other_entries(profiles: dict[str, Profile], templates: Iterable[TemplateMessage]
                   ) -> Iterator[SourceEntry]:
-    """The source messages that are not in pages: rule profile names, template strings."""
+    """The source messages that are not in pages: rule profile names, the code's strings
+    and template strings (``babel.cfg``'s order: content/, site_builder/, templates/)."""
     for profile in sorted(profiles.values(), key=lambda p: p.line):
         yield (profile.name, None, PROFILES_FILE, profile.name_line,
                [f"rule profile name ({profile.key})"])
-    for message in templates:
+    for message in (*code_messages(), *templates):
         yield (message.msgid, message.context, message.source, message.line,
                list(message.comments))
 
 
 def source_catalog(pages: Iterable[Page], profiles: dict[str, Profile],
                    templates: Iterable[TemplateMessage]) -> Catalog:
-    """The template catalog: content segments by page, then rule profile names, then
-    template strings (*templates*: :func:`template_messages`, or :func:`tree_messages` where
-    the comments are not needed)."""
+    """The template catalog: content segments by page, then rule profile names, the code's
+    strings (:func:`code_messages`), then template strings (*templates*:
+    :func:`template_messages`, or :func:`tree_messages` where the comments are not
+    needed)."""
     catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
                       creation_date=FIXED_DATE, fuzzy=False)
     for page in sorted(pages, key=lambda p: p.source):

@@ -19,7 +19,14 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
-from site_builder.i18n.catalog import Translations, Translator, native_names
+from site_builder.i18n.catalog import (
+    Key,
+    Translations,
+    Translator,
+    Unknown,
+    native_names,
+    template_keys,
+)
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
@@ -53,13 +60,22 @@ class Job:
     catalogs: dict[str, Translations]  # each language's, verified
     source: Catalog  # every message a reader may see, for the coverage counts
     bytecode: Any = None
+    # the template's messages by key (template_keys): a lookup of any other is reported
+    known: dict[Key, str | tuple[str, ...]] = field(default_factory=dict)
 
     @classmethod
     def of(cls, verified: Verified, out: Path | None) -> Job:
         """The job of rendering the site *verified* into the staging folder *out*."""
         site = verified.site
         return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
-                   verified.catalogs, verified.source, verified.bytecode)
+                   verified.catalogs, verified.source, verified.bytecode,
+                   template_keys(verified.source))
+
+    def translator(self, lang: str, unknown: dict[Key, Unknown] | None = None) -> Translator:
+        """A translator for *lang* that keeps, in *unknown*, each message looked up that
+        the template lacks."""
+        return Translator(lang, self.catalogs.get(lang), self.known,
+                          {} if unknown is None else unknown)
 
     def write(self, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
         """Write one output file into the staging folder: its size and modification time."""
@@ -78,6 +94,8 @@ class LanguageResult:
     pages: dict[str, Counts] = field(default_factory=dict)  # by page
     fallbacks: list[tuple[str, str, int, str]] = field(default_factory=list)
     files: dict[str, tuple[int, int]] = field(default_factory=dict)  # size, mtime by file
+    # the messages looked up that the template lacks (shown in English, never translated)
+    unknown: dict[Key, Unknown] = field(default_factory=dict)
 
 
 def environment(job: Job, lang: str, translator: Translator) -> Any:
@@ -102,13 +120,14 @@ def render_language(job: Job, lang: str) -> LanguageResult:
 def _render_language(job: Job, lang: str) -> LanguageResult:
     site = job.site
     catalog = job.catalogs.get(lang)
-    translator = Translator(lang, catalog)
+    result_unknown: dict[Key, Unknown] = {}
+    translator = job.translator(lang, result_unknown)
     env = environment(job, lang, translator)
     md = MarkdownRenderer()
     values = localized_values(job.values, lang)
     titles = PageLocalizer(lang, translator, md, values)
     result = LanguageResult(lang, [(page, titles.text(page.title), titles.text(page.description))
-                                   for page in site.pages])
+                                   for page in site.pages], unknown=result_unknown)
     if catalog is not None:
         result.overall, result.pages = coverage(job.source, catalog)
 

@@ -6,7 +6,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
-from site_builder.i18n.catalog import Translator, bcp47
+from site_builder.i18n.catalog import Key, Unknown, bcp47
+from site_builder.i18n.coverage import with_unknown
 from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, page_path
 from site_builder.render import checker_rules
 from site_builder.render.context import ASSETS_DIR, common, nav_items, stylesheet
@@ -17,9 +18,10 @@ from site_builder.sources.templates import template_errors
 
 
 def render_site_files(job: Job, results: dict[str, LanguageResult]
-                      ) -> dict[str, tuple[int, int]]:
+                      ) -> tuple[dict[str, tuple[int, int]], dict[str, dict[Key, Unknown]]]:
     """Each language's status page, the chooser, the root 404 page, sitemap, robots and
-    assets, written into the staging folder; the files written (size, mtime)."""
+    assets, written into the staging folder: the files written (size, mtime), and each
+    language's messages looked up that the template lacks (its pages' and these files')."""
     site = job.site
     names = job.names
     written: dict[str, tuple[int, int]] = {}
@@ -27,26 +29,35 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
     def emit(rel: str, data: bytes | Iterable[bytes]) -> None:
         written[rel] = job.write(rel, data)
 
-    status = [{"lang": bcp47(lang), "name": names[lang],
-               "overall": results[lang].overall, "pages": results[lang].pages}
-              for lang in site.languages[1:]]
-    not_found: list[dict[str, str]] = []
+    unknown = {lang: dict(results[lang].unknown) for lang in site.languages}
+    translators = {lang: job.translator(lang, unknown[lang]) for lang in site.languages}
+    not_found = [{"lang": bcp47(lang), "name": names[lang],
+                  "title": translators[lang].gettext("Page not found"),
+                  "link": translators[lang].gettext("Go to the rules index"),
+                  "href": root_path(site.config.base_url) + page_path(lang, "index")}
+                 for lang in site.languages]
     with template_errors(site.root / TEMPLATES_DIR):
-        for lang in site.languages:
-            translator = Translator(lang, job.catalogs.get(lang))
-            env = environment(job, lang, translator)
-            path = page_path(lang, STATUS_SLUG)
-            ctx = common(site, lang, STATUS_SLUG, path, names)
-            ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG), status=status,
-                       percent=100)
-            emit(path, env.get_template("status.html").render(ctx).encode("utf-8"))
-            not_found.append({"lang": bcp47(lang), "name": names[lang],
-                              "title": translator.gettext("Page not found"),
-                              "link": translator.gettext("Go to the rules index"),
-                              "href": root_path(site.config.base_url)
-                              + page_path(lang, "index")})
-            if lang == SOURCE_LANG:
-                chooser_env = env
+        envs = {lang: environment(job, lang, translators[lang]) for lang in site.languages}
+
+        def status_pages() -> Iterator[tuple[str, bytes]]:
+            """Each language's status page, its counts with every message looked up so
+            far that the template lacks (an unknown message counts as untranslated)."""
+            status = [{"lang": bcp47(lang), "name": names[lang],
+                       "overall": with_unknown(results[lang].overall, {},
+                                               unknown[lang].values())[0]}
+                      for lang in site.languages[1:]]
+            for lang in site.languages:
+                path = page_path(lang, STATUS_SLUG)
+                ctx = common(site, lang, STATUS_SLUG, path, names)
+                ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG),
+                           status=status, percent=100)
+                yield path, envs[lang].get_template("status.html").render(ctx).encode("utf-8")
+
+        for _ in status_pages():  # first for what they look up, which they count
+            pass
+        for path, data in status_pages():
+            emit(path, data)
+        chooser_env = envs[SOURCE_LANG]
         ctx = common(site, SOURCE_LANG, "index", "index.html", names)
         ctx.update(choices=[{"lang": bcp47(lang), "name": names[lang],
                              "href": relative("index.html", page_path(lang, "index"))}
@@ -64,7 +75,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
             emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
                  stylesheet(data) if asset.suffix == ".css" else data)
     emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
-    return written
+    return written, unknown
 
 
 def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:

@@ -58,6 +58,9 @@ class Verified:
     bytecode: Any = None  # the compiled templates' cache, for rendering
     # every message a reader may see, where it is shown: what coverage counts
     source: Catalog = field(default_factory=Catalog)
+    # once rendered in memory (site_builder.build.check): each language's messages looked
+    # up that the template lacks; None: not rendered
+    lookups: dict[str, dict[Any, Any]] | None = None
 
 
 def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
