@@ -1,11 +1,12 @@
-"""Screenshots of the readers' navigation (issue 16) for review and the closing note.
+"""Screenshots of the reading on a phone and a desktop (issue 26), for review and the
+closing note.
 
 Takes a site already built (``site-builder build --out DIST``; this script builds nothing),
-serves it on 127.0.0.1 with Python's http.server, and saves PNGs of the new pieces at phone
-(360x800) and desktop (1280x900) size, in several languages, to ``docs/screenshots/``:
-table of contents, heading anchors, previous/next, search with results, the quick-reference
-sheet, the joker chip on a page and in the checker's picker, the per-language 404, and a page
-with the text at 200% on a phone. Most shots are cropped to their element to stay small.
+serves it on 127.0.0.1 with Python's http.server, and saves PNGs at phone (360x800) and
+desktop (1280 or 1440 px) size, in Polish and Vietnamese, to ``docs/screenshots/``: a rule
+page's first screen (also at 200 % text), the page and language menus, the sidebar and the
+contents beside the text, search results that open a section, a caution and a folded trace,
+the quick-reference sheet on screen and printed, the checker, and the 404 pages.
 
     .venv/bin/site-builder build --out /tmp/dist
     .venv/bin/python scripts/screenshots.py /tmp/dist            # -> docs/screenshots/*.png
@@ -33,6 +34,7 @@ FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 PHONE = {"width": 360, "height": 800}
 DESKTOP = {"width": 1280, "height": 900}
+WIDE = {"width": 1440, "height": 900}  # wide enough for the contents beside the text
 
 
 class _Handler(SimpleHTTPRequestHandler):
@@ -134,6 +136,7 @@ def column(until: str | None = None, before: Callable[[Page], None] | None = Non
 
 def search_for(query: str) -> Callable[[Page], None]:
     def before(page: Page) -> None:
+        page.click(".search-open")
         page.locator(".search input").fill(query)
         page.locator(".search ol li a").first.wait_for()
     return before
@@ -168,40 +171,35 @@ def pager(page: Page, file: Path) -> None:
 
 def take_all(shooter: Shooter) -> None:
     s = shooter.shot
-    # table of contents (open; a <details> that closes on a tap)
-    s("toc-pl-phone", PHONE, "pl/cardverse/", header_and_toc)
-    s("toc-pl-desktop", DESKTOP, "pl/cardverse/", element("main > details.toc"))
-    s("toc-id-phone-closed", PHONE, "id/first-meld/", element(
-        "main > details.toc", lambda p: p.locator(".toc summary").click()))
-    # a heading's anchor (shown on hover or focus)
-    s("anchor-ms-desktop", DESKTOP, "ms/melds/", element("main h2:nth-of-type(2)", hover_heading))
-    s("anchor-vi-phone", PHONE, "vi/melds/", element("main h2:nth-of-type(2)", hover_heading))
-    # previous / next and back to the top
-    s("pager-ms-phone", PHONE, "ms/first-meld/", pager)
-    s("pager-en-desktop", DESKTOP, "en/first-meld/", pager)
-    # search in the page's language, accent-insensitive
-    s("search-vi-phone", PHONE, "vi/melds/", viewport(search_for("sanh")))
-    s("search-vi-desktop", DESKTOP, "vi/", column(".search", search_for("sanh")))
-    s("search-pl-phone", PHONE, "pl/turn/", viewport(search_for("dokladac")))
+    # the first screen of a rule page on a phone: one bar, then the rules (issue 26)
+    s("first-screen-pl-phone", PHONE, "pl/turn/", viewport())
+    s("first-screen-vi-phone", PHONE, "vi/first-meld/", viewport())
+    s("first-screen-vi-phone-text200", PHONE, "vi/melds/", viewport(), font_size=32)
+    # the page menu and the language menu, opened
+    s("menu-pl-phone", PHONE, "pl/turn/", viewport(lambda p: p.click(".menu-button")))
+    s("languages-vi-phone", PHONE, "vi/turn/#laying-off",
+      viewport(lambda p: p.click(".lang-menu summary")))
+    # a wide screen: the pages in a sidebar, the contents beside the text
+    s("desktop-pl", WIDE, "pl/turn/", viewport())
+    s("desktop-vi", WIDE, "vi/first-meld/", viewport())
+    # search: a result is a section, the words found are marked
+    s("search-pl-phone", PHONE, "pl/turn/", viewport(search_for("sekwens")))
+    s("search-vi-desktop", DESKTOP, "vi/", viewport(search_for("sanh")))
+    # a rule before its examples: the caution on Turn, a long trace folded
+    s("callout-pl-phone", PHONE, "pl/turn/", element(".callout"))
+    s("trace-folded-vi-phone", PHONE, "vi/whole-round/", element("details.trace"))
     # the quick-reference sheet, on screen and printed (one A4 page)
-    s("quickref-id-phone", PHONE, "id/quick-reference/rami/", viewport())
-    s("quickref-pl-desktop", DESKTOP, "pl/quick-reference/cardverse/", element("main"))
-    s("quickref-en-print", {"width": 794, "height": 1123}, "en/quick-reference/rami/",
+    s("quickref-pl-phone", PHONE, "pl/quick-reference/rami/", viewport())
+    s("quickref-vi-print", {"width": 794, "height": 1123}, "vi/quick-reference/rami/",
       print_page)
-    # the joker chip on a page, and in the checker's picker
-    s("joker-en-phone", PHONE, "en/first-meld/", element("tr:has(.joker)"))
-    s("joker-pl-desktop", DESKTOP, "pl/first-meld/", element("table:has(.joker)"))
-    s("picker-joker-ms-phone", PHONE, "ms/first-meld/", element("[data-picker]"))
-    s("picker-joker-vi-desktop", DESKTOP, "vi/first-meld/#try=rami51:reference:JK+7S+8S",
-      element("form[data-checker]"))
+    # the checker on Melds and on First meld
+    s("checker-pl-phone", PHONE, "pl/melds/#try=rami51:reference:QH+KH+AH",
+      viewport(scroll_to("#checker")))
+    s("checker-vi-desktop", DESKTOP, "vi/first-meld/#try=rami51:reference:JK+7S+8S",
+      element("#checker"))
     # the per-language 404 (served for a missing page under the language's folder)
-    s("404-ms-phone", PHONE, "ms/no-such-page/", viewport())
-    s("404-pl-desktop", DESKTOP, "pl/no-such-page/", column())
+    s("404-pl-phone", PHONE, "pl/no-such-page/", viewport())
     s("404-root-desktop", DESKTOP, "no-such-page/", column())
-    # text at 200% on a phone: no sideways scroll, tables as labelled boxes
-    s("text200-vi-phone", PHONE, "vi/cardverse/", viewport(), font_size=32)
-    s("text200-pl-phone-table", PHONE, "pl/first-meld/",
-      viewport(scroll_to("tr:has(.joker)")), font_size=32)
 
 
 def print_page(page: Page, file: Path) -> None:

@@ -336,7 +336,9 @@ def _overflow(page: Page) -> list[str]:
                 // it (id/sources at 200 %: 316.9 px in a 317 px line) may not fit.
                 const wide = rects.reduce((w, q) => w + q.width, 0);
                 const line = e.closest('p, li, td, th, dd, dt, h1, h2, h3, a') || e;
-                if (tops.size > 1 && wide + 2 <= line.clientWidth)
+                const ls = getComputedStyle(line);  // the line's width inside its padding
+                const room = line.clientWidth - parseFloat(ls.paddingLeft) - parseFloat(ls.paddingRight);
+                if (tops.size > 1 && wide + 2 <= room)
                     out.push('broken word: ' + m[0]);
             }
         }
