@@ -307,7 +307,7 @@ function show(o, N) {
 }
 
 /* ---- the form (only in a browser) ---- */
-function page(doc) {
+function page(doc, sheet) {
   var form = doc.querySelector("form[data-checker]"), data = doc.getElementById("checker-text");
   if (!form || !data || !root.RamiRules) return;
   var T = JSON.parse(data.textContent), RULES = expand(root.RamiRules), N = notation(T),
@@ -497,6 +497,7 @@ function page(doc) {
     if (scroll) reveal();
   }
   function reveal() {  // the melds and their verdict in view, on a phone too
+    if (sheet && !sheet.ready) sheet.addEventListener("load", reveal, {once: true});  // again once laid out
     box.scrollIntoView({block: "start"});
     var bottom = outBox.getBoundingClientRect().bottom, top = box.getBoundingClientRect().top;
     if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + 8, top));
@@ -597,8 +598,12 @@ var api = {JK: JK, code: code, parseCard: parseCard, meld: meld, opening: openin
 if (typeof module === "object" && module.exports) module.exports = api;
 else {
   root.RamiChecker = api;
-  var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css");
-  if (css) document.head.append(Object.assign(document.createElement("link"), {rel: "stylesheet", href: css}));
-  page(document);
+  var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css"),
+    sheet = css && Object.assign(document.createElement("link"), {rel: "stylesheet", href: css});
+  if (sheet) {
+    sheet.addEventListener("load", () => { sheet.ready = true; }, {once: true});
+    document.head.append(sheet);
+  }
+  page(document, sheet);
 }
 })(this);
