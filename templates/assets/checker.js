@@ -252,6 +252,7 @@ function notation(T) {
       seen[key] = own(seen, key) && seen[key] !== o ? -1 : o;
     });
   }
+  N.jk = !own(N.rank, "J") || !own(N.suit, "K");  // "JK" is the joker, unless it is also a jack
   Object.keys(seen).forEach(k => {
     if (seen[k] < 0) return;
     N.names[k] = seen[k];
@@ -265,7 +266,8 @@ function parseLocal(token, N) {
   var t = up(token).trim(), s, r, rank;
   if (/[\uFE0E\uFE0F]$/.test(t) && t.length > 1 &&
       (GLYPHS.indexOf(t.slice(-2, -1)) >= 0 || own(N.suit, t.slice(-2, -1)))) t = t.slice(0, -1);
-  if (t === "JK" || t === "JOKER" || t === N.joker) return JK;
+  if (t === "JK") return N.jk ? JK : -1;
+  if (t === "JOKER" || t === N.joker) return JK;
   s = GLYPHS.indexOf(t.slice(-1));
   if (s >= 0) s %= 4; else s = own(N.suit, t.slice(-1)) ? N.suit[t.slice(-1)] : -1;
   rank = t.slice(0, -1);
@@ -290,7 +292,7 @@ function readField(text, N, max) {
       if (o < 0 && out.bad === null) {
         var t = up(words[i]).replace(/[\uFE0E\uFE0F]$/, "");
         out.bad = words[i];
-        out.letter = [t.slice(-1), t.slice(0, -1)].filter(l => own(N.blocked, l))[0] || null;
+        out.letter = t === "JK" ? "K" : [t.slice(-1), t.slice(0, -1)].filter(l => own(N.blocked, l))[0] || null;
       }
     }
     out.cards.push(o);
@@ -301,7 +303,7 @@ function readField(text, N, max) {
 /* how the checker writes a card in a field: its face as printed (the tables' chips), in
    letters that the reader's notation reads back */
 function show(o, N) {
-  if (o === JK) return N.joker === "JOKER" || /\s/.test(N.joker) ? "JK" : N.T.joker;
+  if (o === JK) return N.jk && (N.joker === "JOKER" || /\s/.test(N.joker)) ? "JK" : /\s/.test(N.joker) ? "joker" : N.T.joker;
   var r = o % 13 + 1, face = FACES[r];
   return (face && N.rank[face] !== r ? letters(N, "rank", r)[0] || face : face || String(r)) + BLACK[(o / 13) | 0];
 }
@@ -507,7 +509,7 @@ function page(doc, sheet) {
     q("[data-hint]").textContent = fmt(T.hint, {example: ex});
     [11, 12, 13, 1].forEach(r => { key.push(letters(N, "rank", r).sort((a, b) => (b === FACES[r]) - (a === FACES[r])).join(" / ") + " = " + T.ranks[r]); });
     var suits = [0, 1, 2, 3].map(s => [BLACK[s]].concat(letters(N, "suit", s)).join(" / ") + " = " + T.suits[SUITS[s]]);
-    q("[data-key]").textContent = T.key + " " + key.join(", ") + " · " + suits.join(", ") + " · JK = " + T.joker;
+    q("[data-key]").textContent = T.key + " " + key.join(", ") + " · " + suits.join(", ") + " · " + (N.jk ? "JK = " : "") + T.joker;
   }
   // the picker: a card grid with one tab stop, moved with the arrow keys
   var buttons = [], line;
