@@ -277,13 +277,13 @@ function parseLocal(token, N) {
 /* a field's text: {cards, bad (the first token that is not a card), letter (a refused
    letter in it), over (more than max tokens: not read)} */
 function readField(text, N, max) {
-  var words = String(text).normalize("NFC").toLowerCase().split(/[\s,;]+/).filter(Boolean),
-    out = {cards: [], bad: null, letter: null, over: false};
+  var words = String(text).normalize("NFC").split(/[\s,;]+/).filter(Boolean),
+    lower = words.map(w => w.toLowerCase()), out = {cards: [], bad: null, letter: null, over: false};
   if (words.length > max) { out.over = true; return out; }
   for (var i = 0; i < words.length;) {
     var k = Math.min(N.longest, words.length - i), o = -1;
     for (; k > 1; k--) {
-      var key = words.slice(i, i + k).join(" ");
+      var key = lower.slice(i, i + k).join(" ");
       if (own(N.names, key)) { o = N.names[key]; break; }
     }
     if (k < 2) {
