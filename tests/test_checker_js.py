@@ -12,8 +12,8 @@ a smallest input that still disagrees, and printed with both answers.
 from __future__ import annotations
 
 import json
-import re
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Callable

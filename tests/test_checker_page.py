@@ -70,8 +70,8 @@ def test_the_menu_offers_only_the_profiles_that_can_change_the_answer() -> None:
             assert all(rules(key, fields) != rules(other, fields) for other in keys[:i])
     # the profiles of the review's complaint change nothing a meld's verdict reads
     for key, profile in profiles.items():
-        if profile.overrides and set(profile.overrides) <= {"joker_hand_points", "unopened_hand_points", "ace_high",
-                                      "discard_must_be_used"}:
+        if profile.overrides and set(profile.overrides) <= {
+                "joker_hand_points", "unopened_hand_points", "ace_high", "discard_must_be_used"}:
             assert key not in offer["meld"]["keys"] and key not in offer["opening"]["keys"]
 
 

@@ -367,7 +367,8 @@ def test_a_filled_in_checker_fits_a_phone_and_a_desktop(browser: Browser, base_u
 # --- issue 26, part 6, and issue 28: where players need it, and links that cannot break it ---
 
 RESULT = "() => document.querySelector('form[data-checker] [data-results] li')"
-DAMAGED = "This link is damaged: the checker cannot read it. You can enter the cards yourself below."
+DAMAGED = ("This link is damaged: the checker cannot read it. "
+           "You can enter the cards yourself below.")
 
 
 def _fragment(href: str | None) -> str:
@@ -474,4 +475,5 @@ def test_first_meld_on_a_phone_verdict_in_view_and_melds_removed(
     # a newline in the link, and 20,001 meld fields: refused, the rows still recomputed
     _damage(page, "#try=rami51:two_jokers%0A:QH+KH+AH")
     _damage(page, "#try=rami51:reference:" + "|" * 20_000)
-    assert page.locator("tr[data-recomputed=same]").count() == page.locator("tr[data-claim]").count()
+    rows = page.locator("tr[data-claim]").count()
+    assert page.locator("tr[data-recomputed=same]").count() == rows
