@@ -4,7 +4,8 @@ The checker (``templates/assets/checker.js``) judges melds and first melds in th
 reader's browser. It must not hold rule numbers of its own: the build writes
 ``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
 profiles of ``content/profiles.toml``, so that changing a rule set changes both
-engines. ``tests/test_checker_js.py`` proves the two agree.
+engines. ``tests/test_checker_js.py`` proves the two agree. :func:`offered` gives the
+checker's menu: the profiles that can change its answer, from the same rules.
 
 >>> from site_builder.sources.profiles import Profile
 >>> data = rules_table({"house": Profile("house", "house rules", {"joker_value": 15}, 1, 2)})
