@@ -401,6 +401,14 @@ def test_melds_checks_one_meld_on_a_phone(page: Page, problems: Problems, lang: 
     page.goto(f"{lang}/melds/")
     page.wait_for_function(SHOWN)
     assert page.locator("[data-add]").count() == 0  # one meld, no first-meld verdict
+    # the hint explains the notation: each face card's letters from the catalog, and its name
+    key = page.locator("[data-key]").inner_text()
+    for rank in ("ace", "jack", "queen", "king"):
+        letters = _translated(lang, rank[0].upper(), f"card letter: {rank}")
+        name = _translated(lang, rank, "rank")
+        assert all(f"{letter} = {name}" in key or f"{letter} / " in key
+                   for letter in letters.split()), (rank, key)
+        assert f"= {name}" in key
     assert page.locator('output[data-field="verdict"]').count() == 0
     for row in (page.locator("tr[data-claim^=valid]").first,
                 page.locator("tr[data-claim^=invalid]").first):
