@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 import subprocess
 from collections.abc import Callable
@@ -207,9 +208,10 @@ def py_token(token: str) -> str | None:
         return None
 
 
-def run_js(melds: list[Meld], openings: list[Opening], tokens: list[str]) -> dict[str, Any]:
+def run_js(melds: list[Meld], openings: list[Opening], tokens: list[str],
+           **extra: Any) -> dict[str, Any]:
     data = {"rules": rules_table(ALL_PROFILES), "melds": melds, "openings": openings,
-            "tokens": tokens}
+            "tokens": tokens, **extra}
     assert NODE, "node is missing: run `bash scripts/setup`"
     proc = subprocess.run([NODE, str(RUNNER)], input=json.dumps(data), capture_output=True,
                           text=True, timeout=300)
@@ -318,3 +320,148 @@ def test_the_build_writes_the_same_rule_data() -> None:
     asset = rules_asset(PROFILES).decode()
     assert asset.startswith("self.RamiRules=") and asset.endswith(";\n")
     assert json.loads(asset[len("self.RamiRules="):-2]) == compact_table(rules_table(PROFILES))
+
+
+# --- the reader's notation (issue 27, part 3; issue 26, part 6) ---------------------------
+# Each language's letters come from its catalog (msgctxt "card letter: ..."), and its card
+# names are the tables' accessible names; the page hands both to the script in its
+# checker-text block, which these tests read from the built pages.
+
+LANGS = ("en", "id", "ms", "pl", "vi")
+EN_LETTERS = {"rank": {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13},
+              "suit": {"C": 0, "D": 1, "H": 2, "S": 3}}
+GLYPHS = ("♣♦♥♠", "♧♢♡♤")
+TYPED_PER_LANGUAGE = 4_000
+
+
+def _texts(site: Path) -> dict[str, dict[str, Any]]:
+    """Each language's checker-text block, as the built Melds and First meld pages hold it."""
+    out = {}
+    for lang in LANGS:
+        blocks = []
+        for slug in ("first-meld", "melds"):
+            html = (site / lang / slug / "index.html").read_text(encoding="utf-8")
+            found = re.search(r'<script type="application/json" id="checker-text">(.*?)</script>',
+                              html, re.S)
+            assert found, f"{lang}/{slug}: no checker"
+            blocks.append(json.loads(found[1]))
+        assert blocks[0]["mode"] == "opening" and blocks[1]["mode"] == "meld"
+        assert blocks[0]["letters"] == blocks[1]["letters"]
+        out[lang] = blocks[0]
+    return out
+
+
+def _letters(text: dict[str, Any]) -> tuple[dict[str, dict[str, int]], dict[str, set[str]]]:
+    """The letters a reader may type, by rank and by suit, by the rule the hint states: the
+    language's own (a letter given twice with two meanings is refused), and each English
+    letter that means nothing else in it; and the letters refused, by rank and by suit."""
+    local: dict[str, dict[str, set[int]]] = {"rank": {}, "suit": {}}
+    for role, table, meaning in (("rank", text["letters"]["ranks"], int),
+                                 ("suit", text["letters"]["suits"], "CDHS".index)):
+        for key, letters in table.items():
+            for letter in letters.split():
+                if len(letter) == 1 and letter.isalpha():
+                    local[role].setdefault(letter.upper(), set()).add(meaning(key))
+    read: dict[str, dict[str, int]] = {"rank": {}, "suit": {}}
+    for role, other in (("rank", "suit"), ("suit", "rank")):
+        for letter, meanings in local[role].items():
+            if len(meanings) == 1:
+                read[role][letter] = next(iter(meanings))
+        for letter, meaning in EN_LETTERS[role].items():
+            if letter not in local[role] and letter not in local[other]:
+                read[role][letter] = meaning
+            elif local[role].get(letter, {meaning}) != {meaning}:
+                read[role].pop(letter, None)
+    refused = {role: (set(local[role]) | set(EN_LETTERS[role])) - set(read[role])
+               for role in read}
+    return read, refused
+
+
+def _name(text: dict[str, Any], card: Card) -> str:
+    """A card's name as the tables' accessible labels give it (_cards.html)."""
+    if card.is_joker:
+        return str(text["joker"])
+    return str(text["card"]).replace("{rank}", text["ranks"][str(card.rank.value)]) \
+        .replace("{suit}", text["suits"][card.suit.value])
+
+
+def _forms(text: dict[str, Any], card: Card) -> list[str]:
+    """Ways a reader may type *card*: its name, and rank and suit in letters, numbers or
+    symbols (any case, with or without the emoji selector)."""
+    read, _ = _letters(text)
+    jack_of_k = read["rank"].get("J") == 11 and "K" in read["suit"]  # then "JK" is neither
+    if card.is_joker:
+        return ["joker", "Joker", "JOKER", _name(text, card)] + ([] if jack_of_k else ["JK", "jk"])
+    ranks = [str(card.rank.value)] if 2 <= card.rank.value <= 10 else []
+    ranks += [k for k, v in read["rank"].items() if v == card.rank.value]
+    s = "CDHS".index(card.suit.value)
+    suits = [GLYPHS[0][s], GLYPHS[1][s], GLYPHS[0][s] + "\ufe0f"]
+    suits += [k for k, v in read["suit"].items() if v == s]
+    forms = [r + x for r in ranks for x in suits if (r + x).upper() != "JK"]
+    return forms + [f.lower() for f in forms] + [_name(text, card), _name(text, card).upper()]
+
+
+def test_each_language_reads_its_own_letters_and_names(built_site: Path) -> None:
+    texts = _texts(built_site)
+    cards = [*NATURALS, JOKER]
+    local, expected, names = [], [], []
+    for lang, text in texts.items():
+        read, refused = _letters(text)
+        for card in cards:
+            for form in _forms(text, card):
+                if " " in form:  # a name of several words: the field reads it, not a token
+                    names.append(((lang, form), card.code))
+                else:
+                    local.append((lang, form))
+                    expected.append(card.code)
+        # a refused letter reads as nothing where it is refused (Polish D: dama, never karo)
+        for token in [r + GLYPHS[0][0] for r in refused["rank"]] + \
+                [r + s for s in refused["suit"] for r in ("10", "7", *read["rank"])
+                 if r + s != "JK"]:  # the joker's code, where K is no suit
+            local.append((lang, token))
+            expected.append(None)
+        if read["rank"].get("J") == 11 and "K" in read["suit"]:
+            local.append((lang, "JK"))
+            expected.append(None)
+    # English: the engine's reading of every token
+    tokens = TOKENS + [t.lower() for t in TOKENS] + [c.code for c in cards]
+    local += [("en", t) for t in tokens]
+    expected += [py_token(t) for t in tokens]
+    shows = [(lang, card.ordinal) for lang in texts for card in cards]
+    js = run_js([], [], [], texts=texts, local=local, shows=shows, fields=[n for n, _ in names])
+    assert [r["cards"] for r in js["fields"]] == [[code] for _, code in names]
+    wrong = [f"{lang} {token!r}: expected {want}, read {got}"
+             for (lang, token), want, got in zip(local, expected, js["local"], strict=True)
+             if want != got]
+    assert not wrong, "\n".join(wrong[:20])
+    # what the checker writes in a field (the picker, a #try= link) reads back as that card
+    back = run_js([], [], [], texts=texts, local=list(zip([s[0] for s in shows], js["shows"],
+                                                       strict=True)))["local"]
+    assert back == [c.code for _ in texts for c in cards]
+    # the brief's example, from the catalogs: where the queen's letter is also the English
+    # letter of a suit, that letter reads as the queen and never as the suit
+    for lang, text in texts.items():
+        read, refused = _letters(text)
+        for letter in text["letters"]["ranks"]["12"].split():
+            if letter in EN_LETTERS["suit"]:
+                assert letter in refused["suit"] and read["rank"][letter] == 12, lang
+
+
+def test_melds_typed_in_each_language_get_the_engines_verdict(built_site: Path) -> None:
+    """First melds typed in each language's notation (names, letters, symbols, mixed):
+    the page reads them, and its verdict equals the engine's on every field."""
+    texts = _texts(built_site)
+    rng = random.Random(SEED + 1)
+    typed: list[tuple[str, str, str, list[str]]] = []
+    cases: list[Opening] = []
+    for lang, text in texts.items():
+        for _ in range(TYPED_PER_LANGUAGE):
+            game, profile = rng.choice(COMBOS)
+            melds = [m for m in random_opening(rng) if m] or [random_meld(rng)]
+            fields = [rng.choice((" ", "  ", ", ", ",")).join(
+                rng.choice(_forms(text, card)) for card in meld) for meld in melds]
+            typed.append((lang, game, profile, fields))
+            cases.append((game, profile, [_ordinals(m) for m in melds]))
+    js = run_js([], [], [], texts=texts, typed=typed)["typed"]
+    for case, fields, answer in zip(cases, typed, js, strict=True):
+        assert answer == py_opening(case), f"{fields}: engine {py_opening(case)}, page {answer}"

@@ -20,7 +20,7 @@ def test_only_checker_pages_get_the_checker_and_try_links(project: Path) -> None
     assert (out / SCRIPT).is_file()
     for lang in ("en", "pl", "vi"):
         page = (out / lang / "first-meld" / "index.html").read_text(encoding="utf-8")
-        assert page.count("<form data-checker hidden>") == 1
+        assert page.count('<form data-checker data-mode="opening" hidden>') == 1
         assert page.count('class="checker-off"') == 1  # what a reader without JavaScript sees
         assert page.count('<script type="application/json" id="checker-text">') == 1
         claims = re.findall(r'<tr data-claim="([^"]*)">', page)
@@ -44,3 +44,52 @@ def test_a_page_without_the_flag_has_no_checker(project: Path) -> None:
     assert run_cli("build", "--root", str(project), "--out", str(out)).code == 0
     html = (out / "en" / "first-meld" / "index.html").read_text(encoding="utf-8")
     assert "checker.js" not in html and "data-claim" not in html and "#try=" not in html
+
+
+def test_the_menu_offers_only_the_profiles_that_can_change_the_answer() -> None:
+    """Issue 26, part 6: derived from the profiles' rules, for one meld and for a first meld."""
+    from conftest import ROOT
+
+    from site_builder.render.checker_rules import MODES, offered, rules_table
+
+    profiles, _, _ = load_profiles(ROOT)
+    table, offer = rules_table(profiles), offered(profiles)
+    first = next(iter(profiles))
+
+    def rules(key: str, fields: tuple[str, ...]) -> list[list[object]]:
+        return [[table[game][key][f] for f in fields] for game in sorted(table)]
+
+    for mode, fields in MODES.items():
+        keys, alias = offer[mode]["keys"], offer[mode]["alias"]
+        assert keys[0] == first and set(alias) == set(profiles) and set(alias.values()) == set(keys)
+        for key, profile in profiles.items():
+            assert rules(key, fields) == rules(alias[key], fields), (mode, key)
+            if not set(profile.overrides) & set(fields):  # changes nothing the checker reads
+                assert alias[key] == first, (mode, key)
+        for i, key in enumerate(keys):  # each one offered changes an answer
+            assert all(rules(key, fields) != rules(other, fields) for other in keys[:i])
+    # the profiles of the review's complaint change nothing a meld's verdict reads
+    for key, profile in profiles.items():
+        if profile.overrides and set(profile.overrides) <= {
+                "joker_hand_points", "unopened_hand_points", "ace_high", "discard_must_be_used"}:
+            assert key not in offer["meld"]["keys"] and key not in offer["opening"]["keys"]
+
+
+def test_melds_checks_one_meld_and_first_meld_a_first_meld(project: Path) -> None:
+    from site_builder.render.checker_rules import offered
+
+    out = project / "dist"
+    assert run_cli("build", "--root", str(project), "--out", str(out)).code == 0
+    profiles, _, _ = load_profiles(project)
+    offer = offered(profiles)
+    for lang in ("en", "pl"):
+        for slug, mode in (("melds", "meld"), ("first-meld", "opening")):
+            html = (out / lang / slug / "index.html").read_text(encoding="utf-8")
+            assert f'<form data-checker data-mode="{mode}" hidden>' in html
+            menu = re.search(r'<select name="profile">(.*?)</select>', html, re.S)
+            assert menu and re.findall(r'<option value="([^"]*)"', menu[1]) == \
+                offer[mode]["keys"]
+            assert ("data-add" in html) == (mode == "opening")
+            assert ('data-field="verdict"' in html) == (mode == "opening")
+            links = re.findall(r'<a class="try" href="#try=([^"]*)">', html)
+            assert links and all(link.split(":")[1] in offer[mode]["alias"] for link in links)

@@ -4,7 +4,8 @@ The checker (``templates/assets/checker.js``) judges melds and first melds in th
 reader's browser. It must not hold rule numbers of its own: the build writes
 ``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
 profiles of ``content/profiles.toml``, so that changing a rule set changes both
-engines. ``tests/test_checker_js.py`` proves the two agree.
+engines. ``tests/test_checker_js.py`` proves the two agree. :func:`offered` gives the
+checker's menu: the profiles that can change its answer, from the same rules.
 
 >>> from site_builder.sources.profiles import Profile
 >>> data = rules_table({"house": Profile("house", "house rules", {"joker_value": 15}, 1, 2)})
@@ -30,6 +31,13 @@ SCRIPT = "assets/checker.js"
 #: hands or scoring).
 FIELDS = ("decks", "jokers", "opening_threshold", "pure_sequence_required", "ace_low",
           "joker_value", "max_jokers_per_meld", "adjacent_jokers", "all_joker_melds")
+#: Those that one meld's verdict, points and card-count messages read (``meld`` in
+#: checker.js, and the copies a meld may hold); a first meld reads all of :data:`FIELDS`.
+MELD_FIELDS = ("decks", "jokers", "ace_low", "joker_value", "max_jokers_per_meld",
+               "adjacent_jokers", "all_joker_melds")
+#: What the checker judges on a page: one meld (a page without first-meld tables) or a
+#: first meld, and the fields each reads.
+MODES = {"meld": MELD_FIELDS, "opening": FIELDS}
 
 
 def rules_table(profiles: Mapping[str, Any]) -> dict[str, dict[str, dict[str, Any]]]:
@@ -42,6 +50,36 @@ def rules_table(profiles: Mapping[str, Any]) -> dict[str, dict[str, dict[str, An
     return {game: {key: _fields(engine.get_rules(game, **profile.overrides))
                    for key, profile in profiles.items()}
             for game in engine.PRESETS}
+
+
+def offered(profiles: Mapping[str, Any]) -> dict[str, dict[str, Any]]:
+    """For each mode of :data:`MODES`, the profiles the checker's menu offers and where
+    every other profile's ``#try=`` link goes: ``{mode: {"keys": [...], "alias": {...}}}``.
+
+    A profile is offered when, in some game, it changes a field that the mode reads from
+    every profile offered before it (the first profile, the reference rules, always is);
+    any other profile cannot change the verdict, and its links open the first offered
+    profile with the same rules. Nothing here names a profile: a profile added to
+    ``content/profiles.toml`` is offered exactly when its rules can change the answer.
+
+    >>> from site_builder.sources.profiles import Profile
+    >>> p = {k: Profile(k, k, o, 1, 2) for k, o in (("ref", {}), ("j15", {"joker_value": 15}),
+    ...      ("hand", {"joker_hand_points": 25}), ("t60", {"opening_threshold": 60}))}
+    >>> offered(p)["meld"]
+    {'keys': ['ref', 'j15'], 'alias': {'ref': 'ref', 'j15': 'j15', 'hand': 'ref', 't60': 'ref'}}
+    >>> offered(p)["opening"]["keys"], offered(p)["opening"]["alias"]["hand"]
+    (['ref', 'j15', 't60'], 'ref')
+    """
+    table = rules_table(profiles)
+    out: dict[str, dict[str, Any]] = {}
+    for mode, fields in MODES.items():
+        seen: dict[tuple[Any, ...], str] = {}
+        alias: dict[str, str] = {}
+        for key in profiles:
+            rules = tuple(tuple(table[game][key][f] for f in fields) for game in sorted(table))
+            alias[key] = seen.setdefault(rules, key)
+        out[mode] = {"keys": list(dict.fromkeys(alias.values())), "alias": alias}
+    return out
 
 
 def _fields(rules: engine.RuleSet) -> dict[str, Any]:

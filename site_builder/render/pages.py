@@ -31,6 +31,7 @@ from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
 from site_builder.render import context, quickref
+from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
 from site_builder.render.urls import root_path
@@ -144,7 +145,8 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=nav_items(nav, path, lang, page.slug, index),
-                   games=GAME_NAMES, profiles=site.profiles)
+                   games=GAME_NAMES, profiles=site.profiles,
+                   checker_offer=offered(site.profiles) if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))

@@ -208,15 +208,121 @@ function opening(melds, R) {
 }
 
 
+/* ---- the reader's notation: letters and names from the page's catalog (checker-text) ---- */
+var EN = {ranks: {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}, suits: {C: "C", D: "D", H: "H", S: "S"}},
+  FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}, BLACK = GLYPHS.slice(0, 4);
+function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+function up(t) { return String(t).normalize("NFC").toUpperCase(); }
+/* which letter means which rank or suit: the language's own (T.letters), then the English
+   ones that mean nothing else in it; a letter with two meanings is refused ("blocked") */
+function notation(T) {
+  var L = T.letters || EN, local = {rank: {}, suit: {}}, N = {rank: {}, suit: {}, blocked: {},
+    names: Object.create(null), longest: 1, joker: up(T.joker || "joker"), T: T};
+  function add(role, letters, meaning) {
+    String(letters).split(/\s+/).forEach(l => {
+      l = up(l);
+      if (!/^\p{L}$/u.test(l)) return;
+      (local[role][l] = local[role][l] || []).indexOf(meaning) < 0 && local[role][l].push(meaning);
+    });
+  }
+  Object.keys(L.ranks || {}).forEach(r => { add("rank", L.ranks[r], +r); });
+  Object.keys(L.suits || {}).forEach(s => { add("suit", L.suits[s], SUITS.indexOf(s)); });
+  ["rank", "suit"].forEach(role => {
+    var other = role === "rank" ? "suit" : "rank";
+    Object.keys(local[role]).forEach(l => {
+      if (local[role][l].length === 1) N[role][l] = local[role][l][0]; else N.blocked[l] = 1;
+    });
+    var en = EN[role + "s"];
+    Object.keys(en).forEach(k => {
+      var l = en[k], m = role === "rank" ? +k : SUITS.indexOf(k);
+      if (own(local[role], l) ? N[role][l] !== m : own(local[other], l)) N.blocked[l] = 1;
+      else N[role][l] = m;
+    });
+  });
+  // names as the tables' labels give them ("dama kier"), also with a rank's letter or number
+  var seen = Object.create(null);
+  for (var o = 0; o < 52; o++) {
+    var r = o % 13 + 1, suit = T.suits ? T.suits[SUITS[(o / 13) | 0]] : "";
+    var forms = [T.ranks ? T.ranks[r] : ""].concat(letters(N, "rank", r), r > 1 && r < 11 ? [String(r)] : []);
+    forms.forEach(f => {
+      if (!f || !suit) return;
+      var key = (T.card || "{rank} of {suit}").replace("{rank}", f).replace("{suit}", suit)
+        .normalize("NFC").toLowerCase().trim().split(/[\s,;]+/).join(" ");
+      if (key.indexOf(" ") < 0) return;  // a name of one word could pass for a code
+      seen[key] = own(seen, key) && seen[key] !== o ? -1 : o;
+    });
+  }
+  N.jk = !own(N.rank, "J") || !own(N.suit, "K");  // "JK" is the joker, unless it is also a jack
+  Object.keys(seen).forEach(k => {
+    if (seen[k] < 0) return;
+    N.names[k] = seen[k];
+    N.longest = Math.max(N.longest, k.split(" ").length);
+  });
+  return N;
+}
+function letters(N, role, m) { return Object.keys(N[role]).filter(l => N[role][l] === m); }
+/* one token in the reader's notation: a card's ordinal, or -1 */
+function parseLocal(token, N) {
+  var t = up(token).trim(), s, r, rank;
+  if (/[\uFE0E\uFE0F]$/.test(t) && t.length > 1 &&
+      (GLYPHS.indexOf(t.slice(-2, -1)) >= 0 || own(N.suit, t.slice(-2, -1)))) t = t.slice(0, -1);
+  if (t === "JK") return N.jk ? JK : -1;
+  if (t === "JOKER" || t === N.joker) return JK;
+  s = GLYPHS.indexOf(t.slice(-1));
+  if (s >= 0) s %= 4; else s = own(N.suit, t.slice(-1)) ? N.suit[t.slice(-1)] : -1;
+  rank = t.slice(0, -1);
+  r = /^(10|[2-9])$/.test(rank) ? +rank : own(N.rank, rank) ? N.rank[rank] : 0;
+  return s < 0 || !r ? -1 : s * 13 + r - 1;
+}
+/* a field's text: {cards, bad (the first token that is not a card), letter (a refused
+   letter in it), over (more than max tokens: not read)} */
+function readField(text, N, max) {
+  var words = String(text).normalize("NFC").split(/[\s,;]+/).filter(Boolean),
+    lower = words.map(w => w.toLowerCase()), out = {cards: [], bad: null, letter: null, over: false};
+  if (words.length > max) { out.over = true; return out; }
+  for (var i = 0; i < words.length;) {
+    var k = Math.min(N.longest, words.length - i), o = -1;
+    for (; k > 1; k--) {
+      var key = lower.slice(i, i + k).join(" ");
+      if (own(N.names, key)) { o = N.names[key]; break; }
+    }
+    if (k < 2) {
+      k = 1;
+      o = parseLocal(words[i], N);
+      if (o < 0 && out.bad === null) {
+        var t = up(words[i]).replace(/[\uFE0E\uFE0F]$/, "");
+        out.bad = words[i];
+        out.letter = t === "JK" ? "K" : [t.slice(-1), t.slice(0, -1)].filter(l => own(N.blocked, l))[0] || null;
+      }
+    }
+    out.cards.push(o);
+    i += k;
+  }
+  return out;
+}
+/* how the checker writes a card in a field: its face as printed (the tables' chips), in
+   letters that the reader's notation reads back */
+function show(o, N) {
+  if (o === JK) return N.jk && (N.joker === "JOKER" || /\s/.test(N.joker)) ? "JK" : /\s/.test(N.joker) ? "joker" : N.T.joker;
+  var r = o % 13 + 1, face = FACES[r];
+  return (face && N.rank[face] !== r ? letters(N, "rank", r)[0] || face : face || String(r)) + BLACK[(o / 13) | 0];
+}
+
 /* ---- the form (only in a browser) ---- */
-function page(doc) {
+function page(doc, sheet) {
   var form = doc.querySelector("form[data-checker]"), data = doc.getElementById("checker-text");
   if (!form || !data || !root.RamiRules) return;
-  var T = JSON.parse(data.textContent), RULES = expand(root.RamiRules), box = form.querySelector("[data-melds]"),
-    results = form.querySelector("[data-results]"), picker = form.querySelector("[data-picker]"),
-    out = {}, active = 0, fields = [];
-  ["total", "threshold", "verdict"].forEach(f => { out[f] = form.querySelector('[data-field="' + f + '"]'); });
-  function fmt(s, o) { return s.replace(/\{(\w+)\}/g, (m, k) => k in o ? o[k] : m); }
+  var T = JSON.parse(data.textContent), RULES = expand(root.RamiRules), N = notation(T),
+    q = s => form.querySelector(s), box = q("[data-melds]"), results = q("[data-results]"),
+    picker = q("[data-picker]"), damagedBox = q("[data-damaged]"), outBox = q("[data-out]"),
+    addButton = q("[data-add]"), one = T.mode !== "opening", out = {}, active = 0, fields = [],
+    MAXC = 0, MAXM, MAXLEN;
+  Object.keys(RULES).forEach(g => { Object.keys(RULES[g]).forEach(p => {
+    var R = RULES[g][p]; MAXC = Math.max(MAXC, R.decks * 52 + R.jokers); }); });
+  MAXM = one ? 1 : Math.floor(MAXC / 3);  // as many melds as the packs allow
+  MAXLEN = 12 * MAXC + 200;  // a link that long is refused before it is read
+  ["total", "threshold", "verdict"].forEach(f => { out[f] = q('[data-field="' + f + '"]'); });
+  function fmt(s, o) { return String(s).replace(/\{(\w+)\}/g, (m, k) => own(o, k) ? o[k] : m); }
   function el(tag, attrs, text) {
     var e = doc.createElement(tag);
     for (var k in attrs) e.setAttribute(k, attrs[k]);
@@ -236,115 +342,203 @@ function page(doc) {
     var g = RULES[form.game.value] || RULES.rami51;
     return g[form.profile.value] || g[Object.keys(g)[0]];
   }
-  function addField(value) {
-    var n = fields.length + 1, id = "ck-meld-" + n, row = el("p", {"class": "ck-meld"}),
-      input = el("input", {id: id, type: "text", autocomplete: "off", spellcheck: "false",
-        autocapitalize: "characters", "aria-describedby": id + "-e"}), err = el("span", {id: id + "-e", "class": "ck-error", "aria-live": "polite"});
-    input.value = value || "";
-    input.addEventListener("focus", () => { active = n - 1; label(); });
-    row.append(el("label", {"for": id}, fmt(T.meld, {n: n})), " ", input, " ", err);
-    box.append(row);
-    fields.push({input: input, err: err});
-    return input;
+  function chips(cards) {  // as the tables show them (_cards.html): one image, named in full
+    var span = el("span", {role: "img", "aria-label": cards.map(name).join(", ")});
+    cards.forEach(o => {
+      if (o === JK) span.append(el("b", {"class": "joker"}, T.joker));
+      else span.append(el(o >= 13 && o < 39 ? "i" : "b", {}, (FACES[o % 13 + 1] || o % 13 + 1) + BLACK[(o / 13) | 0]));
+    });
+    return span;
+  }
+  function symbolButton(text, label, attrs) {  // a symbol shown, and its name for screen readers
+    var b = el("button", Object.assign({type: "button"}, attrs || {}));
+    b.append(el("span", {"aria-hidden": "true"}, text), el("span", {"class": "visually-hidden"}, label));
+    return b;
+  }
+  function build(values, focus) {  // the meld fields, numbered 1.. (none empty but the last)
+    box.textContent = "";
+    fields = [];
+    values.forEach((v, i) => {
+      var n = i + 1, id = "ck-meld-" + n, row = el("div", {"class": "ck-meld", "data-meld": ""}),
+        input = el("input", {id: id, type: "text", autocomplete: "off", spellcheck: "false",
+          autocapitalize: "characters", "aria-describedby": id + "-e"}),
+        err = el("span", {id: id + "-e", "class": "ck-error", "aria-live": "polite"}),
+        cards = el("span", {"class": "ck-chips"});
+      input.value = v;
+      input.addEventListener("focus", () => { active = i; label(); });
+      row.append(el("label", {"for": id}, fmt(T.meld, {n: n})), " ", input);
+      if (!one) {
+        var x = symbolButton("\u00d7", fmt(T.remove, {n: n}), {"class": "ck-remove", "data-remove": ""});
+        x.addEventListener("click", () => { remove(i); });
+        row.append(" ", x);
+      }
+      row.append(cards, err);
+      box.append(row);
+      fields.push({input: input, err: err, chips: cards, row: row});
+    });
+    if (addButton) addButton.disabled = fields.length >= MAXM;
+    active = Math.min(active, fields.length - 1);
+    label();
+    update();
+    if (focus !== undefined) fields[Math.min(focus, fields.length - 1)].input.focus();
+  }
+  function values() { return fields.map(f => f.input.value); }
+  function remove(i) {
+    var v = values();
+    v.splice(i, 1);
+    build(v.length ? v : [""], Math.max(0, i - 1));
+    share();
   }
   function label() { picker.setAttribute("aria-label", fmt(T.picker, {n: active + 1})); }
-  function setOut(f, value, text) { out[f].setAttribute("data-value", value); out[f].textContent = text; }
-  function update() {
+  function setOut(f, value, text, cls) {
+    if (!out[f]) return;
+    out[f].setAttribute("data-value", value);
+    out[f].textContent = "";
+    out[f].append(cls ? el("strong", {"class": "verdict " + cls}, text) : text);
+  }
+  function read() {  // every field read: [[field index, cards]], and whether one cannot be
     var R = rules(), melds = [], counts = {}, broken = false, used = -1;
     fields.forEach((f, i) => { if (f.input.value.trim()) used = i; });  // an empty field before it is an error
-    results.textContent = "";
     fields.forEach((f, i) => {
-      var tokens = f.input.value.split(/[\s,]+/).filter(Boolean), cards = [], msg = "";
-      tokens.forEach(t => { var o = parseCard(t); if (o < 0) msg = msg || fmt(T.bad, {token: t}); cards.push(o); });
-      if (!tokens.length && i < used) { msg = T.empty; broken = true; }  // no verdict under an error
+      var r = readField(f.input.value, N, MAXC), msg = "", cards = r.cards.filter(o => o >= 0);
+      if (r.over) msg = T.reasons.too_long;
+      else if (r.bad !== null) msg = r.letter ? fmt(T.ambiguous, {token: r.bad, letter: r.letter}) : fmt(T.bad, {token: r.bad});
+      else if (!r.cards.length && i < used) msg = T.empty;
       if (!msg) cards.forEach(o => {
         counts[o] = (counts[o] || 0) + 1;
-        if (counts[o] > (o === JK ? R.jokers : R.decks)) msg = msg || fmt(T.copies, {card: code(o)});
+        if (counts[o] > (o === JK ? R.jokers : R.decks)) msg = msg || fmt(T.copies, {card: name(o)});
       });
+      if (r.over || r.bad !== null || (!r.cards.length && i < used)) broken = true;
+      else if (r.cards.length) melds.push([i, r.cards]);
       f.err.textContent = msg;
       f.input.setAttribute("aria-invalid", msg ? "true" : "false");
-      if (cards.indexOf(-1) >= 0) broken = true;
-      else if (cards.length) melds.push([i, cards]);
+      f.row.setAttribute("data-cards", cards.map(code).join(" "));
+      f.chips.textContent = "";
+      if (cards.length) f.chips.append(chips(cards));
     });
-    if (broken || !melds.length) {
+    return {melds: melds, broken: broken, R: R};
+  }
+  function update() {
+    var s = read(), melds = s.melds;
+    results.textContent = "";
+    if (s.broken || !melds.length) {  // no verdict under an error
       ["total", "threshold", "verdict"].forEach(f => { setOut(f, "", ""); });
       return;
     }
-    var r = opening(melds.map(m => m[1]), R);
+    var r = opening(melds.map(m => m[1]), s.R);
     r.melds.forEach((m, j) => {
-      var parts = [m.valid ? T.valid : T.invalid], n = melds[j][1].length;
+      var n = melds[j][1].length, li = el("li", {"data-field": "meld", "data-valid": String(m.valid),
+        "data-kind": m.kind || "", "data-points": m.points, "data-reason": m.reason || ""}), parts = [];
       if (m.valid) {
         parts.push(T.kinds[m.kind === "set" && n === 4 ? "four" : m.kind], T.points + ": " + m.points);
         m.jokers.forEach(o => { parts.push(fmt(T.jokeras, {card: name(o)})); });
       } else parts.push(T.reasons[m.reason] || m.reason);
-      results.append(el("li", {"data-field": "meld", "data-valid": String(m.valid), "data-kind": m.kind || "",
-        "data-points": m.points, "data-reason": m.reason || ""}, fmt(T.meld, {n: melds[j][0] + 1}) + ": " + parts.join(", ")));
+      li.append(fmt(T.meld, {n: melds[j][0] + 1}) + ": ",
+        el("strong", {"class": "verdict " + (m.valid ? "ok" : "no")}, m.valid ? T.valid : T.invalid),
+        ", " + parts.join(", "));
+      results.append(li);
     });
-    setOut("total", r.total, r.total);
+    setOut("total", r.total, String(r.total));
     setOut("threshold", r.threshold === null ? "" : r.threshold,
       r.threshold === null ? T.none : fmt(T.threshold, {n: r.threshold}));
     setOut("verdict", r.accepted ? "accepted" : "rejected", (r.accepted ? T.accepted : T.rejected) +
-      (r.reasons.length ? ": " + r.reasons.map(x => T.reasons[x] || x).join(", ") : ""));
+      (r.reasons.length ? ": " + r.reasons.map(x => T.reasons[x] || x).join(", ") : ""), r.accepted ? "ok" : "no");
   }
-  function share() {
-    var melds = fields.map(f => f.input.value.trim().split(/[\s,]+/).join(" "));
-    history.replaceState(null, "", "#try=" + encodeURI(form.game.value + ":" + form.profile.value + ":" +
-      melds.join("|").replace(/ /g, "+")).replace(/#/g, "%23"));
+  function share() {  // the address: the melds in card codes, or none while a field is wrong
+    var s = read(), melds = s.melds.map(m => m[1].map(code).join("+")), url = location.pathname + location.search;
+    if (!s.broken && melds.length) url += "#try=" + form.game.value + ":" + form.profile.value + ":" + melds.join("%7C");
+    history.replaceState(null, "", url);
   }
-  function split(value) {  // "game[:profile]:melds" -> [game, profile, melds]
-    var parts = value.split(":"), melds = parts.pop();
-    return [parts[0], parts[1], melds.split("|")];
+  function hasOption(select, value) {
+    return select.type === "hidden" ? select.value === value : [].some.call(select.options, o => o.value === value);
   }
-  function choose(select, value) { select.selectedIndex = 0; if (value && select.querySelector('option[value="' + value.replace(/"/g, "") + '"]')) select.value = value; }
+  function damaged(on) {
+    damagedBox.hidden = !on;
+    damagedBox.textContent = on ? T.damaged : "";
+  }
+  /* a #try= fragment: game[:profile]:melds in card codes, each value checked, never put in a
+     selector; anything else is a damaged link */
+  function parseTry(raw) {
+    if (raw.length > MAXLEN) return null;
+    var value;
+    try { value = decodeURIComponent(raw); } catch (e) { return null; }
+    if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/.test(value)) return null;
+    var parts = value.replace(/\+/g, " ").split(":"), total = 0, melds = [];
+    if (parts.length < 2 || parts.length > 3 || !hasOption(form.game, parts[0])) return null;
+    var profile = parts.length === 3 ? parts[1] : form.profile.options ? form.profile.options[0].value : form.profile.value;
+    profile = own(T.alias, profile) ? T.alias[profile] : null;
+    if (!profile || !hasOption(form.profile, profile)) return null;
+    var list = parts[parts.length - 1].split("|");
+    if (list.length > MAXM) return null;
+    for (var i = 0; i < list.length; i++) {
+      var tokens = list[i].split(" ").filter(Boolean), cards = tokens.map(parseCard);
+      total += cards.length;
+      if (!cards.length || total > MAXC || cards.indexOf(-1) >= 0) return null;
+      melds.push(cards);
+    }
+    return {game: parts[0], profile: profile, melds: melds};
+  }
   function fromHash(scroll) {
-    var h = location.hash, value;
+    var h = location.hash;
     if (h.indexOf("#try=") !== 0) return;
-    try { value = decodeURIComponent(h.slice(5)); } catch (e) { value = h.slice(5); }
-    value = value.replace(/\+/g, " ");
-    var t = split(value);
-    choose(form.game, t[0]);
-    choose(form.profile, t[1]);
-    box.textContent = "";
-    fields = [];
-    t[2].forEach(m => { addField(m.trim()); });
+    var t = null;
+    try { t = parseTry(h.slice(5)); } catch (e) { t = null; }
+    damaged(!t);
+    if (!t) {
+      form.game.value = "rami51";
+      if (form.profile.options) form.profile.selectedIndex = 0;
+      build([""]);
+      history.replaceState(null, "", location.pathname + location.search);
+      if (scroll) damagedBox.scrollIntoView({block: "center"});
+      return;
+    }
+    form.game.value = t.game;
+    form.profile.value = t.profile;
     active = 0;
-    label();
-    update();
-    if (scroll) form.scrollIntoView();
+    build(t.melds.map(m => m.map(o => show(o, N)).join(" ")));
+    if (scroll) reveal();
+  }
+  function reveal() {  // the melds and their verdict in view, on a phone too
+    if (sheet && !sheet.ready) sheet.addEventListener("load", reveal, {once: true});  // again once laid out
+    box.scrollIntoView({block: "start"});
+    var bottom = outBox.getBoundingClientRect().bottom, top = box.getBoundingClientRect().top;
+    if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + 8, top));
+  }
+  function fillHint() {
+    var ex = [parseCard("QH"), parseCard("KH"), parseCard("AH")].map(o => show(o, N)).join(" "), key = [];
+    q("[data-hint]").textContent = fmt(T.hint, {example: ex});
+    [11, 12, 13, 1].forEach(r => { key.push(letters(N, "rank", r).sort((a, b) => (b === FACES[r]) - (a === FACES[r])).join(" / ") + " = " + T.ranks[r]); });
+    var suits = [0, 1, 2, 3].map(s => [BLACK[s]].concat(letters(N, "suit", s)).join(" / ") + " = " + T.suits[SUITS[s]]);
+    q("[data-key]").textContent = T.key + " " + key.join(", ") + " · " + suits.join(", ") + " · " + (N.jk ? "JK = " : "") + T.joker;
   }
   // the picker: a card grid with one tab stop, moved with the arrow keys
-  var buttons = [];
+  var buttons = [], line;
   for (var s = 0; s < 4; s++) {
-    var line = el("div");
-    for (var r = 1; r < 14; r++) buttons.push(pick(line, s * 13 + r - 1, LABELS[r] + GLYPHS[s], s === 1 || s === 2));
+    line = el("div");
+    for (var r = 1; r < 14; r++) buttons.push(pick(line, s * 13 + r - 1, (FACES[r] || r) + GLYPHS[s], s === 1 || s === 2));
     picker.append(line);
   }
   line = el("div");  // the joker: its name, as in the tables (no "J" for a jack)
   buttons.push(pick(line, JK, T.joker));
   line.lastChild.className = "joker";
-  var back = button(line, "\u232B", T.back);
-  back.setAttribute("data-back", "");
+  var back = symbolButton("\u232B", T.back, {"data-back": ""});
+  line.append(back);
   buttons.push(back);
   picker.append(line);
   buttons.forEach((b, i) => { b.tabIndex = i ? -1 : 0; });
-  function button(line, text, label) {  // a symbol shown, and its name for screen readers
-    var b = el("button", {type: "button"});
-    b.append(el("span", {"aria-hidden": "true"}, text), el("span", {"class": "visually-hidden"}, label));
-    line.append(b);
-    return b;
-  }
   function pick(line, o, text, red) {
-    var b = button(line, text, name(o));
-    b.setAttribute("data-card", code(o));
+    var b = symbolButton(text, name(o), {"data-card": code(o)});
     if (red) b.className = "red";
+    line.append(b);
     return b;
   }
   picker.addEventListener("click", e => {
     var b = e.target.closest("button");
-    if (!b) return;
-    var input = fields[active].input, tokens = input.value.trim().split(/[\s,]+/).filter(Boolean);
-    if (b.hasAttribute("data-back")) tokens.pop(); else tokens.push(b.getAttribute("data-card"));
+    if (!b || !fields[active]) return;
+    var input = fields[active].input, tokens = input.value.trim().split(/\s+/).filter(Boolean);
+    if (b.hasAttribute("data-back")) tokens.pop(); else tokens.push(show(parseCard(b.getAttribute("data-card")), N));
     input.value = tokens.join(" ");
+    damaged(false);
     update();
     share();
   });
@@ -358,10 +552,13 @@ function page(doc) {
     buttons[j].tabIndex = 0;
     buttons[j].focus();
   });
-  form.addEventListener("input", update);  // the address follows at "change" (a field left)
+  form.addEventListener("input", () => { damaged(false); update(); });  // the address follows at "change"
   form.addEventListener("change", () => { update(); share(); });
   form.addEventListener("submit", e => { e.preventDefault(); });
-  form.querySelector("[data-add]").addEventListener("click", () => { addField().focus(); update(); });
+  if (addButton) addButton.addEventListener("click", () => {
+    if (fields.length < MAXM) build(values().concat([""]), fields.length);
+  });
+  q("[data-clear]").addEventListener("click", () => { damaged(false); build([""], 0); share(); });
   // a "Try it" link followed: the checker filled in, and the keyboard's focus taken there
   // (its heading's link, so that a phone opens no keyboard)
   var heading = form.parentNode.querySelector("h2 a");
@@ -371,37 +568,44 @@ function page(doc) {
     var a = e.target.closest && e.target.closest("a.try");
     if (a && a.hash === location.hash) tried();
   });
-  addField();
-  label();
-  update();
-  fromHash(true);
+  fillHint();
+  build([""]);
   // every verified row of the page, recomputed here: its claim is "verdict kind-or-reason
   // points" (a meld) or "verdict total threshold" (a first meld)
   doc.querySelectorAll("tr[data-claim]").forEach(tr => {
-    var t = split(decodeURIComponent(tr.querySelector("a.try").hash.slice(5)).replace(/\+/g, " ")),
-      R = RULES[t[0]][t[1]], melds = t[2].map(m => m.split(" ").map(parseCard)), got;
-    if (/^(acc|rej)/.test(tr.getAttribute("data-claim"))) {
-      var o = opening(melds, R);
-      got = [o.accepted ? "accepted" : "rejected", o.total, o.threshold === null ? "-" : o.threshold];
-    } else {
-      var m = meld(melds[0], R);
-      got = [m.valid ? "valid" : "invalid", m.kind || m.reason, m.points];
-    }
-    var same = got.join(" ") === tr.getAttribute("data-claim");
+    var same = false;
+    try {
+      var t = decodeURIComponent(tr.querySelector("a.try").hash.slice(5)).replace(/\+/g, " ").split(":"),
+        R = RULES[t[0]][t[1]], melds = t[2].split("|").map(m => m.split(" ").map(parseCard)), got;
+      if (/^(acc|rej)/.test(tr.getAttribute("data-claim"))) {
+        var o = opening(melds, R);
+        got = [o.accepted ? "accepted" : "rejected", o.total, o.threshold === null ? "-" : o.threshold];
+      } else {
+        var m = meld(melds[0], R);
+        got = [m.valid ? "valid" : "invalid", m.kind || m.reason, m.points];
+      }
+      same = got.join(" ") === tr.getAttribute("data-claim");
+    } catch (e) { same = false; }
     tr.setAttribute("data-recomputed", same ? "same" : "differs");
     tr.querySelector("th").append(" ", el("span", {"class": "recomputed"}, same ? "\u2713 " + T.same : "\u2717 " + T.differs));
   });
   form.hidden = false;
   var off = doc.querySelector(".checker-off");
   if (off) off.remove();
+  fromHash(true);
 }
 
-var api = {JK: JK, code: code, parseCard: parseCard, meld: meld, opening: opening};
+var api = {JK: JK, code: code, parseCard: parseCard, meld: meld, opening: opening,
+  notation: notation, parseLocal: parseLocal, readField: readField, show: show};
 if (typeof module === "object" && module.exports) module.exports = api;
 else {
   root.RamiChecker = api;
-  var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css");
-  if (css) document.head.append(Object.assign(document.createElement("link"), {rel: "stylesheet", href: css}));
-  page(document);
+  var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css"),
+    sheet = css && Object.assign(document.createElement("link"), {rel: "stylesheet", href: css});
+  if (sheet) {
+    sheet.addEventListener("load", () => { sheet.ready = true; }, {once: true});
+    document.head.append(sheet);
+  }
+  page(document, sheet);
 }
 })(this);

@@ -23,7 +23,7 @@ READING_ORDER = tuple(p.stem for p in sorted(
 # The quick-reference sheets (site_builder/quickref.py).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
-CHECKER_SLUGS = ("first-meld",)
+CHECKER_SLUGS = ("first-meld", "melds")
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
 CHECKER_CSS = "assets/checker.css"
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"

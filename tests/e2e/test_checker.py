@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from typing import Any
 from urllib.parse import quote, unquote
 
 import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Browser, Page
 
-from site_builder.engine import evaluate_opening, get_rules, parse_cards
+from site_builder.engine import evaluate_meld, evaluate_opening, get_rules, parse_cards
 from site_builder.sources.profiles import load_profiles
 
 from .e2e_site import AXE, LANGS, ROOT, TEMPLATE_LANGS
@@ -69,6 +70,37 @@ def _shown(page: Page) -> dict[str, object]:
                 melds: [...form.querySelectorAll('[data-field="meld"]')].map(
                     m => [m.dataset.valid, m.dataset.kind, m.dataset.points, m.dataset.reason])};
     }""")
+
+
+def _cards(page: Page, n: int) -> str:
+    """What meld field *n* holds, as the checker read it (card codes)."""
+    return page.locator("[data-meld]").nth(n - 1).get_attribute("data-cards") or ""
+
+
+def _catalog(lang: str) -> Any:
+    with (ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return read_po(po, locale=lang)
+
+
+def _translated(lang: str, msgid: str, context: str | None = None) -> str:
+    """*msgid* in ``lang``, from the project's catalog (the source text in English)."""
+    if lang == "en":
+        return msgid
+    message = _catalog(lang).get(msgid, context)
+    assert message is not None and message.string, f"{lang}: {msgid!r} is not translated"
+    return str(message.string)
+
+
+def _card_name(lang: str, code: str) -> str:
+    """A card's name in ``lang`` from the catalog, as the tables' accessible labels give it."""
+    card = parse_cards(code)[0]
+    if card.is_joker:
+        return _translated(lang, "joker", "card")
+    rank = {1: "ace", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+            8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king"}[card.rank.value]
+    suit = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}[card.suit.value]
+    return _translated(lang, "{rank} of {suit}", "card").format(
+        rank=_translated(lang, rank, "rank"), suit=_translated(lang, suit, "suit"))
 
 
 def _page_words(page: Page) -> dict[str, str]:
@@ -127,10 +159,10 @@ def test_typing_and_picking(page: Page, problems: Problems, lang: str) -> None:
     assert page.evaluate("document.activeElement.id") == "ck-meld-2"
     for card in ("JK", "7S", "8S"):
         form.locator(f'[data-card="{card}"]').click()
-    assert form.locator("#ck-meld-2").input_value() == "JK 7S 8S"
+    assert _cards(page, 2) == "JK 7S 8S"
     assert _shown(page) == _expected("rami51:reference:QH KH AH|JK 7S 8S")
     form.locator("[data-back]").click()
-    assert form.locator("#ck-meld-2").input_value() == "JK 7S"
+    assert _cards(page, 2) == "JK 7S"
     form.locator('[data-card="8S"]').click()
     form.locator("select[name=profile]").select_option("house")
     assert _shown(page) == _expected("rami51:house:QH KH AH|JK 7S 8S")
@@ -176,7 +208,7 @@ def test_the_pickers_joker_is_named_and_not_a_jack(page: Page, problems: Problem
     assert colors[0] == colors[1] != colors[2]
     # picking it still adds the joker
     joker.click()
-    assert page.locator("#ck-meld-1").input_value() == "JK"
+    assert _cards(page, 1) == "JK"
 
 
 def _tab_to(page: Page, selector: str, limit: int = 300) -> None:
@@ -194,7 +226,7 @@ def test_keyboard_only(page: Page, problems: Problems, lang: str) -> None:
     page.keyboard.press("ArrowUp")  # Rami 51 -> Rami 40
     assert page.locator("select[name=game]").input_value() == "rami40"
     _tab_to(page, "#ck-meld-1")
-    page.keyboard.type("5C 6C 7C")
+    page.keyboard.type("5♣ 6♣ 7♣")  # symbols: every language reads them (vi: C is cơ or chuồn)
     _tab_to(page, "[data-add]")
     page.keyboard.press("Enter")
     assert page.evaluate("document.activeElement.id") == "ck-meld-2"
@@ -210,7 +242,7 @@ def test_keyboard_only(page: Page, problems: Problems, lang: str) -> None:
     page.keyboard.press("Space")  # KH
     page.keyboard.press("ArrowUp")
     page.keyboard.press("Enter")  # KD
-    assert page.locator("#ck-meld-2").input_value() == "KS KH KD"
+    assert _cards(page, 2) == "KS KH KD"
     assert _shown(page) == _expected("rami40:reference:5C 6C 7C|KS KH KD")
     focused = page.evaluate("""() => { const s = getComputedStyle(document.activeElement);
         return s.outlineStyle === 'none' ? 0 : parseFloat(s.outlineWidth); }""")
@@ -222,16 +254,22 @@ def test_keyboard_only(page: Page, problems: Problems, lang: str) -> None:
 
 @pytest.mark.parametrize("lang", LANGS)
 def test_bad_input_is_named_next_to_its_field(page: Page, problems: Problems, lang: str) -> None:
-    page.goto(f"{lang}/first-meld/#try=rami51:reference:QH+KH+XX|QH+QH+QH||JK+7S+8S")
+    page.goto(f"{lang}/first-meld/")
+    for n, text in enumerate(("QH KH XX", "QH QH QH", "", "JK 7S 8S"), start=1):
+        if n > 1:
+            page.locator("[data-add]").click()
+        page.locator(f"#ck-meld-{n}").fill(text)
     errors = [page.locator(f"#ck-meld-{n}-e").inner_text() for n in (1, 2, 3, 4)]
-    assert "XX" in errors[0] and "QH" in errors[1] and errors[2] and not errors[3]
+    assert "XX" in errors[0] and errors[2] and not errors[3]
+    # the card named as the tables name it, in the reader's language, not by its code
+    assert _card_name(lang, "QH") in errors[1] and "QH" not in errors[1]
     assert page.locator("#ck-meld-1").get_attribute("aria-invalid") == "true"
     assert page.locator("#ck-meld-1").get_attribute("aria-describedby") == "ck-meld-1-e"
     assert _shown(page)["verdict"] == ""  # no verdict while a card cannot be read
     page.locator("#ck-meld-1").fill("QH KH AH")
     assert page.locator("#ck-meld-1-e").inner_text() == ""
     assert _shown(page)["verdict"] == ""  # nor while meld 3 is empty
-    page.locator("#ck-meld-3").fill("2C 3C 4C")
+    page.locator("#ck-meld-3").fill("2♣ 3♣ 4♣")
     # QH three times more: more than the two packs hold, and the engine rejects it
     assert _shown(page)["verdict"] == "rejected"
     # each message is read out as it appears, not only when its field gets the focus
@@ -299,7 +337,8 @@ def test_axe_with_the_checker_filled_in(browser: Browser, base_url: str) -> None
         context = browser.new_context(base_url=base_url, bypass_csp=True, viewport=DESKTOP)
         try:
             page = context.new_page()
-            page.goto(f"{lang}/first-meld/#try=rami51:reference:QH+KH+AH|JK+7S+XX|JK+7S+8S")
+            page.goto(f"{lang}/first-meld/#try=rami51:reference:QH+KH+AH|JK+7S+8S|JK+7S+8S")
+            page.locator("#ck-meld-2").fill("JK 7S XX")  # a message beside its field
             page.locator("[data-picker] button").first.focus()
             page.add_script_tag(path=str(AXE))
             result = run_axe(page)
@@ -323,3 +362,126 @@ def test_a_filled_in_checker_fits_a_phone_and_a_desktop(browser: Browser, base_u
             assert width[0] <= width[1], f"{name}: horizontal scroll"
         finally:
             context.close()
+
+
+# --- issue 26, part 6, and issue 28: where players need it, and links that cannot break it ---
+
+RESULT = "() => document.querySelector('form[data-checker] [data-results] li')"
+DAMAGED = ("This link is damaged: the checker cannot read it. "
+           "You can enter the cards yourself below.")
+
+
+def _fragment(href: str | None) -> str:
+    return unquote((href or "")[len("#try="):]).replace("+", " ")
+
+
+def _in_view(page: Page, selector: str) -> bool:
+    return bool(page.evaluate("""s => { const r = document.querySelector(s).getBoundingClientRect();
+        return r.height > 0 && r.top >= 0 && r.bottom <= innerHeight; }""", selector))
+
+
+def _colour(page: Page, selector: str) -> str:
+    return str(page.evaluate("s => getComputedStyle(document.querySelector(s)).color", selector))
+
+
+def _damage(page: Page, fragment: str) -> None:
+    """Follow a damaged link in the open page: the message, in the reader's language, and a
+    checker still usable."""
+    page.evaluate("f => { location.hash = f; }", fragment)
+    page.wait_for_function("() => !document.querySelector('[data-damaged]').hidden")
+    assert page.locator("[data-meld]").count() == 1 and _cards(page, 1) == ""
+    assert "#try=" not in page.evaluate("location.hash")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_melds_checks_one_meld_on_a_phone(page: Page, problems: Problems, lang: str) -> None:
+    """Melds: one meld, valid or not, and its points, beside it on a phone after "Try it";
+    the tables' names typed back; removal; damaged links refused, the page still usable."""
+    page.set_viewport_size(PHONE)
+    page.goto(f"{lang}/melds/")
+    page.wait_for_function(SHOWN)
+    assert page.locator("[data-add]").count() == 0  # one meld, no first-meld verdict
+    # the hint explains the notation: each face card's letters from the catalog, and its name
+    key = page.locator("[data-key]").inner_text()
+    for rank in ("ace", "jack", "queen", "king"):
+        letters = _translated(lang, rank[0].upper(), f"card letter: {rank}")
+        name = _translated(lang, rank, "rank")
+        assert all(f"{letter} = {name}" in key or f"{letter} / " in key
+                   for letter in letters.split()), (rank, key)
+        assert f"= {name}" in key
+    assert page.locator('output[data-field="verdict"]').count() == 0
+    for row in (page.locator("tr[data-claim^=valid]").first,
+                page.locator("tr[data-claim^=invalid]").first):
+        link = row.locator("a.try")
+        game, profile, cards = _fragment(link.get_attribute("href")).split(":")
+        expected = evaluate_meld(parse_cards(cards), get_rules(game, **PROFILES[profile].overrides))
+        link.click()
+        page.wait_for_function(RESULT)
+        item = page.locator("[data-results] li")
+        assert item.count() == 1
+        assert [item.get_attribute(a) for a in ("data-valid", "data-kind", "data-points")] == \
+            [str(expected.valid).lower(), expected.kind or "", str(expected.points)]
+        assert _cards(page, 1) == " ".join(c.code for c in parse_cards(cards))
+        # beside the meld, in view, in the tables' colours
+        assert _in_view(page, "[data-results] li") and _in_view(page, "[data-meld] input")
+        cls = "ok" if expected.valid else "no"
+        assert _colour(page, f"[data-results] .verdict.{cls}") == \
+            _colour(page, f"table .verdict.{cls}")
+        # the meld as chips, named as the table names it
+        label = row.locator("td [role=img]").first.get_attribute("aria-label")
+        assert page.locator("[data-meld] [role=img]").get_attribute("aria-label") == label
+        # the table's own names, typed: read as the same cards
+        page.locator("#ck-meld-1").fill(label or "")
+        assert _cards(page, 1) == " ".join(c.code for c in parse_cards(cards))
+    page.locator("[data-clear]").click()
+    assert _cards(page, 1) == "" and page.locator("[data-results] li").count() == 0
+    # damaged links: a newline in the game or profile, two melds here, 20,001 meld fields
+    for fragment in ("#try=rami51%0A:reference:QH+KH+AH", "#try=rami51:reference%0A:QH+KH+AH",
+                     "#try=rami51:reference:QH+KH+AH|2C+3C+4C",
+                     "#try=rami51:reference:" + "|" * 20_000):
+        _damage(page, fragment)
+        assert page.locator("[data-damaged]").inner_text() == _translated(lang, DAMAGED)
+    page.locator("#ck-meld-1").fill("7H 8H 9H")  # still usable, and the message goes
+    page.wait_for_function(RESULT)
+    assert page.locator("[data-damaged]").is_hidden()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_first_meld_on_a_phone_verdict_in_view_and_melds_removed(
+        page: Page, problems: Problems, lang: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{lang}/first-meld/")
+    page.wait_for_function(SHOWN)
+    row = page.locator("tr[data-claim^=accepted]").first
+    link = row.locator("a.try")
+    fragment = _fragment(link.get_attribute("href"))
+    link.click()
+    page.wait_for_function(FILLED_IN)
+    assert _shown(page) == _expected(fragment)
+    assert _in_view(page, 'output[data-field="verdict"]') and _in_view(page, "#ck-meld-1")
+    assert _colour(page, 'output[data-field="verdict"] .verdict.ok') == \
+        _colour(page, "table .verdict.ok")
+    # each meld as the table's chips, with the table's names
+    assert page.locator("[data-meld] [role=img]").evaluate_all(
+        "els => els.map(e => e.getAttribute('aria-label'))") == row.locator(
+        "td [role=img]").evaluate_all("els => els.map(e => e.getAttribute('aria-label'))")
+    # remove meld 1 from the keyboard: the others move up, and the verdict follows
+    game, profile, melds = fragment.split(":")
+    rest = melds.split("|")[1:]
+    assert rest, fragment
+    button = page.locator("[data-meld]").first.locator("[data-remove]")
+    assert button.inner_text().strip() and _translated(lang, "Remove meld {n}").format(n=1) in \
+        button.evaluate("b => b.textContent")
+    button.focus()
+    page.keyboard.press("Enter")
+    assert page.locator("[data-meld]").count() == len(rest)
+    assert page.evaluate("document.activeElement.id") == "ck-meld-1"
+    assert _shown(page) == _expected(f"{game}:{profile}:{'|'.join(rest)}")
+    page.locator("[data-clear]").click()
+    assert page.locator("[data-meld]").count() == 1 and _cards(page, 1) == ""
+    assert _shown(page)["verdict"] == ""
+    # a newline in the link, and 20,001 meld fields: refused, the rows still recomputed
+    _damage(page, "#try=rami51:two_jokers%0A:QH+KH+AH")
+    _damage(page, "#try=rami51:reference:" + "|" * 20_000)
+    rows = page.locator("tr[data-claim]").count()
+    assert page.locator("tr[data-recomputed=same]").count() == rows

@@ -121,9 +121,9 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
     assert head.preloads == []
 
 
-def test_the_checker_script_and_its_rule_data_stay_under_20_kb(served_site: ServedSite) -> None:
+def test_the_checker_script_and_its_rule_data_stay_under_32_kb(served_site: ServedSite) -> None:
     size = sum((served_site.dir / name).stat().st_size for name in CHECKER_SCRIPTS)
-    assert size < 20 * 1024, f"{CHECKER_SCRIPTS}: {size} B"
+    assert size < 32 * 1024, f"{CHECKER_SCRIPTS}: {size} B"
 
 
 def test_the_stylesheet_loads_nothing_else(served_site: ServedSite) -> None:
