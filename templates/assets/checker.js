@@ -587,7 +587,13 @@ function page(doc, sheet) {
       same = got.join(" ") === tr.getAttribute("data-claim");
     } catch (e) { same = false; }
     tr.setAttribute("data-recomputed", same ? "same" : "differs");
-    tr.querySelector("th").append(" ", el("span", {"class": "recomputed"}, same ? "\u2713 " + T.same : "\u2717 " + T.differs));
+    // a row that differs says so; a table whose rows all agree says it once, below it
+    if (!same) tr.querySelector("th").append(" ", el("span", {"class": "recomputed"}, "\u2717 " + T.differs));
+  });
+  doc.querySelectorAll("table.examples").forEach(table => {
+    var rows = table.querySelectorAll("tr[data-claim]");
+    if (rows.length && !table.querySelector("tr[data-recomputed=differs]"))
+      table.after(el("p", {"class": "recomputed table-note"}, "\u2713 " + T.same));
   });
   form.hidden = false;
   var off = doc.querySelector(".checker-off");
