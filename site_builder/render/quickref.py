@@ -84,10 +84,13 @@ def links(lang: str, href: Callable[[str], str], path: str) -> list[Any]:
 
 
 def sheet_for(slug: str) -> str:
-    """The sheet of the rules a page explains: a page named after a game (``cardverse``)
-    has that game's sheet, every other page the first one (Rami 40 and Rami 51).
+    """The sheet of the rules a page explains: a page named after a game (``cardverse``,
+    ``cardverse-compared``) has that game's sheet, every other page the first one (Rami 40
+    and Rami 51).
 
-    >>> sheet_for("cardverse"), sheet_for("turn")
-    ('quick-reference/cardverse', 'quick-reference/rami')
+    >>> sheet_for("cardverse"), sheet_for("cardverse-compared"), sheet_for("turn")
+    ('quick-reference/cardverse', 'quick-reference/cardverse', 'quick-reference/rami')
     """
-    return next((sheet for sheet, games in SHEETS.items() if slug in games), next(iter(SHEETS)))
+    return next((sheet for sheet, games in SHEETS.items()
+                 if any(slug == game or slug.startswith(f"{game}-") for game in games)),
+                next(iter(SHEETS)))

@@ -206,7 +206,7 @@ def _check_measure(page: Page) -> None:
 def _check_targets(page: Page) -> None:
     """Stand-alone links are targets at least 24 px high."""
     small = page.evaluate("""() => [...document.querySelectorAll(
-        '.site-header a, .sidebar a, .toc-side a, .breadcrumbs a, .site-footer a, .toc a, .pager a, .to-top a')]
+        '.site-header a, .sidebar a, .breadcrumbs a, .site-footer a, .toc a, .pager a, .to-top a')]
         .filter(a => a.getClientRects().length)
         .map(a => [a.textContent.trim(), a.getBoundingClientRect().height])
         .filter(([, h]) => h < 24)""")
