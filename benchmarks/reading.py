@@ -172,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
                 screens = first_screens(browser, base)
                 print(f"## {site}")
                 for key, values in screens.items():
-                    print(f"{key:10} min {min(values):7.0f}  median {statistics.median(values):7.0f}"
+                    median = statistics.median(values)
+                    print(f"{key:10} min {min(values):7.0f}  median {median:7.0f}"
                           f"  max {max(values):7.0f}  (n={len(values)})")
                 limit = {"text": PHONE["height"], "text200": 2 * PHONE["height"]}
                 for key, bound in limit.items():

@@ -337,7 +337,8 @@ def _overflow(page: Page) -> list[str]:
                 const wide = rects.reduce((w, q) => w + q.width, 0);
                 const line = e.closest('p, li, td, th, dd, dt, h1, h2, h3, a') || e;
                 const ls = getComputedStyle(line);  // the line's width inside its padding
-                const room = line.clientWidth - parseFloat(ls.paddingLeft) - parseFloat(ls.paddingRight);
+                const room = line.clientWidth - parseFloat(ls.paddingLeft)
+                    - parseFloat(ls.paddingRight);
                 if (tops.size > 1 && wide + 2 <= room)
                     out.push('broken word: ' + m[0]);
             }
