@@ -66,19 +66,14 @@ document.addEventListener("keydown", (event) => {
 const fold = (word) => word.normalize("NFD").replace(/\p{M}/gu, "")
   .replace(/[łŁ]/g, "l").replace(/[đĐ]/g, "d").toLowerCase();
 
-// A word Pagefind marked is kept only if it shares its first letters with a word of the
-// query (at least four, or the whole query word): a short word that merely starts the
-// query ("do" for "dokladac") is not what the reader looked for.
+// A word Pagefind marked is kept only if it holds the first letters of a word of the query
+// (four, or the whole query word), anywhere in it ("berurutan" for "urutan"): a short word
+// that merely starts the query ("do" for "dokladac") is not what the reader looked for.
 const wanted = (query) => {
-  const terms = query.split(/\s+/).map(fold).filter(Boolean);
+  const stems = query.split(/\s+/).map(fold).filter(Boolean).map(t => t.slice(0, 4));
   return (word) => {
     const w = fold(word);
-    return terms.some(t => {
-      const need = Math.min(4, t.length);
-      let same = 0;
-      while (same < w.length && same < t.length && w[same] === t[same]) same++;
-      return same >= need;
-    });
+    return stems.some(stem => w.includes(stem));
   };
 };
 

@@ -158,17 +158,18 @@ def test_a_search_result_opens_its_section_and_marks_the_words(page: Page, lang:
     page.goto(f"{lang}/first-meld/")
     page.click(".search-open")
     _search(page, plain)
-    first = page.locator(".search ol li a").first
+    # a result on a page with sections is a section (a page without any is the page)
+    first = page.locator(".search ol li.sub-result a").first
     fragment = urlsplit(first.get_attribute("href") or "").fragment
-    assert fragment, "the first result is a section of its page"
+    assert fragment, "a result is a section of its page"
     marked = page.locator(".search ol li mark").all_text_contents()
-    assert marked and all(_fold(m)[:4] == _fold(plain)[:4] for m in marked), marked
+    assert marked and all(_fold(plain)[:4] in _fold(m) for m in marked), marked
     with page.expect_navigation():
         first.click()
     assert urlsplit(page.url).fragment == fragment
     assert page.locator(f"[id='{fragment}']").count() == 1
     on_page = page.locator("main mark").all_text_contents()
-    assert on_page and all(_fold(m)[:4] == _fold(plain)[:4] for m in on_page), on_page
+    assert on_page and all(_fold(plain)[:4] in _fold(m) for m in on_page), on_page
 
 
 def test_search_box_is_absent_without_javascript(browser: Browser, base_url: str) -> None:
