@@ -90,7 +90,7 @@ const excerptNodes = (excerpt, keep) => {
       const m = document.createElement("mark");
       m.append(node);
       p.append(m);
-      marked.push(decode.value);
+      marked.push(...(decode.value.match(/[\p{L}\p{N}]+/gu) || []));  // without punctuation
     } else p.append(node);
   });
   return [p, marked];
@@ -158,7 +158,8 @@ if (box && button) {
 const highlight = new URLSearchParams(location.search).get("highlight");
 const main = document.querySelector("main");
 if (highlight && main) {
-  const words = new Set(highlight.split(/\s+/).filter(w => w.length > 1).slice(0, 10).map(fold));
+  const words = new Set((highlight.match(/[\p{L}\p{N}]+/gu) || []).filter(w => w.length > 1)
+    .slice(0, 10).map(fold));
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   const hits = [];
   for (let n = walker.nextNode(); n && hits.length < 200; n = walker.nextNode()) {
