@@ -30,7 +30,7 @@ from site_builder.cache import (
     write_record,
 )
 from site_builder.errors import Problem, UserError
-from site_builder.output import clean_stale, locked, staging, swap
+from site_builder.output import MARKER, clean_stale, locked, marker, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import search
 from site_builder.render.pages import Job, LanguageResult, render_language
@@ -135,6 +135,7 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
                 for lang in site.languages)
         results = {lang: results[lang] for lang in site.languages}
         files.update(render_site_files(job, results))
+        files[MARKER] = job.write(MARKER, marker(files))  # last: the output is whole
         if inputs is not None:
             forget_record(root, out)
         swap(tmp, out)  # 4. write

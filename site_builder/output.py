@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
 import shutil
 import tempfile
@@ -117,3 +118,45 @@ def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
     except BaseException:
         Path(tmp).unlink(missing_ok=True)
         raise
+
+
+# The file a build writes last into its output: the list of every other file it wrote
+# (with sizes) after a hash of that list. A folder holding a marker whose hash checks
+# out, and every file it lists, was written by a build (:func:`written_by_build`); a
+# folder that merely holds an index.html and a 404.html was not.
+MARKER = ".site-builder"
+_MARKER_HEAD = b"site-builder output "
+
+
+def marker(files: dict[str, tuple[int, int]]) -> bytes:
+    """The marker's bytes for an output of *files* (by path: size, mtime); the same
+    files give the same bytes (the mtimes are left out).
+
+    >>> marker({"b.html": (2, 9), "a.html": (1, 7)}).split(b"\\n")[1:]
+    [b'1 a.html', b'2 b.html', b'']
+    """
+    body = "".join(f"{files[rel][0]} {rel}\n" for rel in sorted(files) if rel != MARKER)
+    return _MARKER_HEAD + _hash(body.encode("utf-8")) + b"\n" + body.encode("utf-8")
+
+
+def _hash(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).hexdigest().encode("ascii")
+
+
+def written_by_build(out: Path) -> bool:
+    """Whether the folder *out* holds a build's marker (:func:`marker`) whose hash checks
+    out, and every file that it lists."""
+    try:
+        with open(out / MARKER, "rb") as fh:
+            data = fh.read(64 << 20)
+        head, _, body = data.partition(b"\n")
+        if head != _MARKER_HEAD + _hash(body):
+            return False
+        for line in body.decode("utf-8").splitlines():
+            rel = line.partition(" ")[2]
+            if not rel or rel.startswith("/") or ".." in rel.split("/") \
+                    or not os.path.isfile(out / rel):
+                return False
+    except (OSError, ValueError):
+        return False
+    return True

@@ -11,7 +11,7 @@ from typing import Any
 
 from site_builder.build import build
 from site_builder.errors import UserError
-from site_builder.output import try_writing
+from site_builder.output import MARKER, try_writing, written_by_build
 from site_builder.project import output_problem
 from site_builder.sources.settings import base_url_problem
 
@@ -72,10 +72,11 @@ def run(args: argparse.Namespace) -> int:
 
 def out_problem(out: Path) -> str | None:
     """Why the output folder *out* cannot be written, before anything is read: it is a
-    file, a folder on its way is a file, it holds files that are no site (a build
-    replaces the whole folder: issue 14, class 1), it is a mount point (it cannot be
-    renamed), or the folder its staging folder goes in cannot be written. Whether a
-    folder can be written is tried (a folder made and removed), not asked of
+    file, a folder on its way is a file, it holds files that no build wrote (a build
+    replaces the whole folder: issue 14, class 1; an index.html is no proof, the
+    build's marker is: :func:`~site_builder.output.written_by_build`, issue 28), it is a
+    mount point (it cannot be renamed), or the folder its staging folder goes in cannot
+    be written. Whether a folder can be written is tried (a folder made and removed), not asked of
     ``os.access``: root may write anywhere by permissions, yet not in /proc or /sys, nor
     on a read-only file system (issue 14, class 10)."""
     if out.exists() and not out.is_dir():
@@ -87,11 +88,10 @@ def out_problem(out: Path) -> str | None:
         if os.path.ismount(out):
             return f"--out {out}: it is a mount point, which a build cannot replace; pass " \
                    "--out with a folder inside it"
-        if any(out.iterdir()) and not ((out / "index.html").is_file()
-                                       and (out / "404.html").is_file()):
-            return f"--out {out}: it holds files but no built site (no index.html and " \
-                   "404.html), and a build replaces the whole folder; pass --out with a " \
-                   "new or empty folder"
+        if any(out.iterdir()) and not written_by_build(out):
+            return f"--out {out}: it holds files that no build of site-builder wrote (no " \
+                   f"valid {MARKER} in it), and a build replaces the whole folder; pass " \
+                   "--out with a new or empty folder, or one that a build wrote"
     where = next(p for p in out.absolute().parents if p.exists())
     try:
         try_writing(where, out)
