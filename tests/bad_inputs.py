@@ -1051,3 +1051,24 @@ case("round: a refused step that the engine allows",
          "caption: Seat 1 takes the seven of clubs\nrefused: 1: draw discard\n"
          "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
      words="stated refused 1: draw discard, the engine computes nothing")
+
+# Issue 28: bidi controls are refused at their line; text that stalls a regular expression,
+# the Markdown library or the engine's search is answered at once --------------------------
+case("po: a bidi override in a card name",
+     sub(PL, 'msgctxt "rank"\nmsgid "queen"\nmsgstr "dama"',
+         'msgctxt "rank"\nmsgid "queen"\nmsgstr "\u202edama"'), PL, 'msgstr "\u202edama"',
+     words="bidi control U+202E")
+case("po: a bidi override in the site's title",
+     sub(PL, 'msgstr "Zasady gry Rami"', 'msgstr "Zasady gry \u202eimaR"'), PL,
+     'msgstr "Zasady gry \u202eimaR"', words="bidi control U+202E")
+case("po: an unclosed bidi isolate", msgstr(PL, '"Goal"', '"Cel \u2067gry"'), PL,
+     '"Cel \u2067gry"', words="bidi control U+2067")
+case("fm: a bidi override in a page's title",
+     sub(CV, CV_TITLE, "title: Rami, the \u202eCardVerse variant\n"), CV, "title: Rami",
+     words="bidi control U+202E")
+case("prose: an unclosed bidi isolate in a heading", prose("## More \u2067rules"), FM,
+     "## More \u2067rules", words="bidi control U+2067")
+case("profile: a bidi override in a name",
+     sub(PROF, 'name = "', 'name = "\u202e'), PROF, 'name = "\u202e', words="bidi controls")
+valid("po: a direction mark is not a bidi control",
+      msgstr(PL, '"Goal"', '"Cel\u200e gry"'))

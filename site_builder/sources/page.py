@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.errors import Problem
-from site_builder.sources.files import MAX_DIGITS, decode_utf8, read_input
+from site_builder.sources.files import BIDI_RE, MAX_DIGITS, bidi_message, decode_utf8, read_input
 from site_builder.sources.segment import (
     BLOCK_MARKUP,
     BLOCK_START_RE,
@@ -205,6 +205,9 @@ def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[
     problems = [Problem(source, text.count("\n", 0, found.start()) + 1,
                         f"control character U+{ord(found.group()):04X} in the text; remove it")
                 for found in CONTROL_RE.finditer(text)]
+    problems += [Problem(source, text.count("\n", 0, found.start()) + 1,
+                         bidi_message(found.group()))
+                 for found in BIDI_RE.finditer(text)]
     page, errs = parse_page(text, source)
     # a page that parses is verified even with a control character in it, so that its
     # examples' problems are reported in the same run
