@@ -107,16 +107,23 @@ def swap(tmp: Path, out: Path) -> None:
 def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
     """Replace the file *path* by *data* in one step: written to a temporary file next to
     it, then renamed over it, so that a reader, a kill or a full disk never leaves half a
-    file there (the temporary file is removed on failure)."""
+    file there (the temporary file is removed on failure, and an :class:`OSError` names
+    *path*, not the temporary file). *path* is a file, not a symlink (see
+    :func:`site_builder.i18n.gnu.write_if_changed`, which writes through one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):  # named by the file replaced, not the temporary one
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.build import build
-from site_builder.errors import UserError
+from site_builder.errors import DISK_FULL, UserError
 from site_builder.output import MARKER, try_writing, written_by_build
 from site_builder.project import output_problem
 from site_builder.sources.settings import base_url_problem
@@ -50,6 +50,10 @@ def run(args: argparse.Namespace) -> int:
         result = build(root, out, base_url=args.base_url, strict=args.strict,
                        cache=not args.no_cache)
     except OSError as exc:  # the output's disk full, or taken away during the build
+        if exc.errno in DISK_FULL:  # os.write names no file
+            raise UserError(f"--out {out}: cannot write the site: the disk is full "
+                            f"({exc.strerror or exc}); free some space and build again; the "
+                            "earlier site is kept") from None
         place = Path(os.path.abspath(out)).parent
         names = [Path(os.path.abspath(n)) for n in (exc.filename, exc.filename2) if n]
         if not any(n == place or place in n.parents for n in names):
