@@ -1072,3 +1072,23 @@ case("profile: a bidi override in a name",
      sub(PROF, 'name = "', 'name = "\u202e'), PROF, 'name = "\u202e', words="bidi controls")
 valid("po: a direction mark is not a bidi control",
       msgstr(PL, '"Goal"', '"Cel\u200e gry"'))
+case("prose: a link's ( never closed, then 3,000 spaces (the link regex backtracked)",
+     prose("See [the rules](" + " " * 3000 + "for more."), FM, "See [the rules](",
+     words="a link's '(' is never closed")
+case("po: a link's ( never closed, then 3,000 spaces",
+     msgstr(PL, '"Goal"', '"Cel [zasady](' + " " * 3000 + 'dalej."'), PL, 'msgid "Goal"',
+     slack=1, words="a link's '(' is never closed")
+case("prose: 6,000 nested brackets (Markdown's link parser took minutes)",
+     prose("Words " + "[" * 6000 + "x" + "]" * 6000 + "."), FM, "Words [[[",
+     words="nested more than 8 deep")
+case("po: 10,000 nested brackets", msgstr(PL, '"Goal"', '"' + "[" * 10000 + "x" + "]" * 10000 + '"'),
+     PL, 'msgid "Goal"', slack=1, words="nested more than 8 deep")
+case("prose: 5,000 brackets never closed", prose("Words " + "[" * 5000 + "."), FM, "Words [[[",
+     words="a '[' is never closed")
+case("prose: 10,000 links whose ( is never closed", prose("See " + "[a](" * 10000), FM,
+     "See [a](", words="a link's '(' is never closed")
+case("po: 20,000 lines that start a reference definition",
+     msgstr(PL, '"Goal"', '"Cel' + "\\n[" * 20000 + '"'), PL, 'msgid "Goal"', slack=1,
+     words="line break")
+valid("prose: 10,000 headings of one text (their ids were made unique in quadratic time)",
+      page("## More\n\n" * 10000))

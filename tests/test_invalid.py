@@ -109,3 +109,19 @@ def test_a_catalog_folder_that_is_not_a_language(project: Path) -> None:
                "is the language's code" in errors, (command, errors)
         assert any(e.startswith(f"{FM}:{line}:") for e in errors), (command, errors)
     assert not (project / "dist").exists()
+
+
+def test_link_targets_are_the_regexs() -> None:
+    """Issue 28: ``link_targets`` scans in linear time for what ``LINK_TARGET_RE`` finds
+    (which backtracks): the same targets, on random text made of the characters that
+    matter to it (short, so that the regular expression answers at once)."""
+    import random
+
+    from site_builder.sources.segment import LINK_TARGET_RE, link_targets
+
+    rnd = random.Random(28)
+    pieces = ["](", "]", "(", ")", "<", ">", '"', " ", " ", "\t", "a", "b/", "[", "x y"]
+    for _ in range(50_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 30)))
+        expected = [t.strip() for t in LINK_TARGET_RE.findall(text)] if "](" in text else []
+        assert link_targets(text) == expected, text

@@ -329,6 +329,7 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
     ordered = False
     list_start = 1
     ids: set[str] = set(TEMPLATE_IDS)  # the heading ids given so far, and the templates'
+    last: dict[str, int] = {}  # see _unique_id
     i = start
 
     def flush() -> None:
@@ -380,7 +381,7 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
             if link_targets(text):
                 r.error(lineno, "a heading holds no link (it links to itself); put the link "
                                 "in the text below")
-            blocks.append(Heading(level, Segment(text, lineno), _unique_id(text, ids)))
+            blocks.append(Heading(level, Segment(text, lineno), _unique_id(text, ids, last)))
             continue
         if stripped.startswith("<"):
             r.error(lineno, "raw HTML is not allowed in content; use Markdown")
@@ -443,19 +444,23 @@ def _continuation_problem(line: str, above: str | None) -> str | None:
     return None
 
 
-def _unique_id(text: str, ids: set[str]) -> str:
+def _unique_id(text: str, ids: set[str], last: dict[str, int] | None = None) -> str:
     """The id of a heading: its English text slugified, and made unique among *ids*
-    (which it joins) with ``-2``, ``-3``...
+    (which it joins) with ``-2``, ``-3``... *last*: for each slug, the number its last
+    search ended at (every lower one is taken), so that n equal headings take linear
+    time, not quadratic (issue 28).
 
     >>> ids = {"main"}
     >>> [_unique_id(t, ids) for t in ("In short", "In short", "Main", "♥ ♦", "♣")]
     ['in-short', 'in-short-2', 'main-2', 'section', 'section-2']
     """
     base = found = slugify(text)
-    count = 1
+    count = 1 if last is None else last.get(base, 1)
     while found in ids:
         count += 1
         found = f"{base}-{count}"
+    if last is not None:
+        last[base] = count
     ids.add(found)
     return found
 
