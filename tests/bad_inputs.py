@@ -1081,8 +1081,9 @@ case("po: a link's ( never closed, then 3,000 spaces",
 case("prose: 6,000 nested brackets (Markdown's link parser took minutes)",
      prose("Words " + "[" * 6000 + "x" + "]" * 6000 + "."), FM, "Words [[[",
      words="nested more than 8 deep")
-case("po: 10,000 nested brackets", msgstr(PL, '"Goal"', '"' + "[" * 10000 + "x" + "]" * 10000 + '"'),
-     PL, 'msgid "Goal"', slack=1, words="nested more than 8 deep")
+case("po: 10,000 nested brackets",
+     msgstr(PL, '"Goal"', '"' + "[" * 10000 + "x" + "]" * 10000 + '"'), PL,
+     'msgid "Goal"', slack=1, words="nested more than 8 deep")
 case("prose: 5,000 brackets never closed", prose("Words " + "[" * 5000 + "."), FM, "Words [[[",
      words="a '[' is never closed")
 case("prose: 10,000 links whose ( is never closed", prose("See " + "[a](" * 10000), FM,
