@@ -1093,3 +1093,19 @@ case("po: 20,000 lines that start a reference definition",
      words="line break")
 valid("prose: 10,000 headings of one text (their ids were made unique in quadratic time)",
       page("## More\n\n" * 10000))
+
+_PAIRS = " ".join(f"{r}{s}" for r in "2 4 6 8 10 Q".split() for s in "CDHS")
+BIG_ROUND = ("table: round\ngame: rami51\nprofile: {profile}\nhands: {hand} | KC KD\n"
+             "stock: 3C 3D\ndiscard: JK\n\ncaption: Seat 1 takes the joker\n"
+             "step: 1: draw discard\n")
+case("round: 51 cards, two jokers per meld, a draw discard (the search ran for minutes)",
+     example(BIG_ROUND.format(profile="two_jokers", hand=f"{_PAIRS} {_PAIRS} JK JK JK")),
+     "content/extra.md", "step: 1: draw discard",
+     words="may take JK from the discard pile only to lay it this turn, and cannot: no "
+           "opening that uses it is accepted")
+case("round: a draw discard under a threshold of 1000 (the search ran for minutes)",
+     chain(lambda r: (r / PROF).write_text((r / PROF).read_text(encoding="utf-8")
+                                           + '\n[steep]\nname = "a steep threshold"\n'
+                                             'opening_threshold = 1000\n', encoding="utf-8"),
+           example(BIG_ROUND.format(profile="steep", hand=f"{_PAIRS} JK JK"))),
+     "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted")
