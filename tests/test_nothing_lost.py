@@ -139,3 +139,20 @@ def test_a_file_where_a_cache_folder_should_be_is_ignored(project: Path, tmp_pat
     build(project)
     build(project, "--no-cache", "--out", str(tmp_path / "fresh"))
     assert tree(project / "dist") == tree(tmp_path / "fresh")
+
+
+def test_an_output_from_before_the_marker_is_known_by_the_build_record(project: Path) -> None:
+    """A dist/ written before builds wrote their marker is still a build's (its record in
+    .cache/ lists its files); without the record nor the marker it is refused."""
+    import shutil
+
+    build(project)
+    (project / "dist" / MARKER).unlink()
+    (project / "dist" / "en" / "stray.txt").write_text("stray")
+    build(project)
+    assert (project / "dist" / MARKER).is_file()
+    assert not (project / "dist" / "en" / "stray.txt").exists()
+    (project / "dist" / MARKER).unlink()
+    shutil.rmtree(project / ".cache")
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2 and "no build of site-builder wrote" in result.err

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.build import build
+from site_builder.cache import read_record
 from site_builder.errors import DISK_FULL, UserError
 from site_builder.output import MARKER, try_writing, written_by_build
 from site_builder.project import output_problem
@@ -43,7 +44,7 @@ def run(args: argparse.Namespace) -> int:
     refused = output_problem(root, out)  # sources first: the worse mistake
     if refused is not None:
         raise UserError([refused])
-    problem = out_problem(out)
+    problem = out_problem(out, root)
     if problem is not None:
         raise UserError(problem)
     try:
@@ -74,7 +75,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def out_problem(out: Path) -> str | None:
+def out_problem(out: Path, root: Path | None = None) -> str | None:
     """Why the output folder *out* cannot be written, before anything is read: it is a
     file, a folder on its way is a file, it holds files that no build wrote (a build
     replaces the whole folder: issue 14, class 1; an index.html is no proof, the
@@ -92,7 +93,8 @@ def out_problem(out: Path) -> str | None:
         if os.path.ismount(out):
             return f"--out {out}: it is a mount point, which a build cannot replace; pass " \
                    "--out with a folder inside it"
-        if any(out.iterdir()) and not written_by_build(out):
+        if any(out.iterdir()) and not written_by_build(out) \
+                and not (root is not None and recorded(root, out)):
             return f"--out {out}: it holds files that no build of site-builder wrote (no " \
                    f"valid {MARKER} in it), and a build replaces the whole folder; pass " \
                    "--out with a new or empty folder, or one that a build wrote"
@@ -103,3 +105,17 @@ def out_problem(out: Path) -> str | None:
         return f"--out {out}: cannot write in {where} ({exc.strerror or exc}); pass --out " \
                "with a folder you can write to"
     return None
+
+
+def recorded(root: Path, out: Path) -> bool:
+    """Whether *out* holds every file that the last build of it from *root* recorded
+    (:mod:`site_builder.cache`), as that build wrote it: an output written before builds
+    wrote their marker (:data:`~site_builder.output.MARKER`)."""
+    found = read_record(root, out.resolve())
+    if found is None or not found["files"]:
+        return False
+    try:
+        return all([(st := os.stat(out / rel)).st_size, st.st_mtime_ns] == list(expected)
+                   for rel, expected in found["files"].items() if rel != MARKER)
+    except OSError:
+        return False
