@@ -201,13 +201,13 @@ def _code_span_end(text: str, at: int) -> int:
 
 
 def bracket_problems(text: str) -> list[str]:
-    """Brackets that Markdown's link parser would take quadratic time over (issue 28: a
+    r"""Brackets that Markdown's link parser would take quadratic time over (issue 28: a
     paragraph of 6,000 nested ``[`` ran past 30 s): a ``[`` that is never closed, the
     ``(`` of a link (``](``) that is never closed, or brackets or parentheses nested
-    more than :data:`MAX_NESTING` deep. Escaped brackets (``\\[``) and code spans are
+    more than :data:`MAX_NESTING` deep. Escaped brackets (``\[``) and code spans are
     text, as Markdown reads them. One scan of *text*.
 
-    >>> bracket_problems("See [the rules](../x/) (and [this](y/)), `[` and \\[.")
+    >>> bracket_problems(r"See [the rules](../x/) (and [this](y/)), `[` and \[.")
     []
     >>> bracket_problems("See [the rules](../x/ and more")[0][:40]
     "a link's '(' is never closed by a ')'; c"
