@@ -1109,3 +1109,5 @@ case("round: a draw discard under a threshold of 1000 (the search ran for minute
                                              'opening_threshold = 1000\n', encoding="utf-8"),
            example(BIG_ROUND.format(profile="steep", hand=f"{_PAIRS} JK JK"))),
      "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted")
+case("prose: a paragraph of 95,000 backslashes (Markdown's inline parser is quadratic)",
+     prose("See " + "\\" * 95000), FM, "See \\\\\\", words="more than 10,000: split it")

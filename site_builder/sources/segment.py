@@ -179,6 +179,10 @@ def unsafe_target(target: str) -> str | None:
 
 
 MAX_NESTING = 8  # brackets and parentheses inside each other, at most
+# The longest segment, in characters (the site's longest message has 755): Markdown's
+# inline parser takes quadratic time on some text (a run of backslashes, say), so a
+# segment is bounded, and a page or catalog of any size costs linear time (issue 28).
+MAX_SEGMENT = 10_000
 
 
 def _code_span_end(text: str, at: int) -> int:
@@ -251,8 +255,12 @@ def bracket_problems(text: str) -> list[str]:
 def structure_problems(text: str, breaks: bool = True) -> list[str]:
     """Markup a segment never holds: block markup, line breaks (unless not *breaks*: a
     page's lines are split at line feeds already), reference-style links, images, raw
-    HTML."""
+    HTML, unclosed or deeply nested brackets; and more than :data:`MAX_SEGMENT`
+    characters."""
     problems = []
+    if len(text) > MAX_SEGMENT:
+        problems.append(f"a segment of {len(text):,} characters, more than {MAX_SEGMENT:,}: "
+                        "split it into shorter paragraphs")
     if breaks and LINE_BREAK_RE.search(text):
         problems.append("line break in a segment: a heading, paragraph, list item, caption or "
                         "note is one line of text")
