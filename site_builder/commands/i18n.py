@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -209,7 +210,8 @@ def run_compile(args: argparse.Namespace) -> int:
         mo = args.root / po_path(lang).replace(".po", ".mo")
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
-        write_atomic(mo, buf.getvalue())  # never a cut .mo (issue 28)
+        # never a cut .mo, and a symlinked one written through its link (issue 28)
+        write_atomic(Path(os.path.realpath(mo)), buf.getvalue())
         print(f"{mo.relative_to(args.root).as_posix()}: compiled")
     return 0
 
