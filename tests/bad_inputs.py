@@ -1111,3 +1111,6 @@ case("round: a draw discard under a threshold of 1000 (the search ran for minute
      "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted")
 case("prose: a paragraph of 95,000 backslashes (Markdown's inline parser is quadratic)",
      prose("See " + "\\" * 95000), FM, "See \\\\\\", words="more than 10,000: split it")
+case("po: 20,000 '<a' with no '>' (the raw-HTML pattern scanned to the end from each)",
+     msgstr(PL, '"Goal"', '"Cel ' + "<a" * 20000 + '"'), PL, 'msgid "Goal"', slack=1,
+     words="more than 10,000: split it")

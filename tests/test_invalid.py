@@ -125,3 +125,18 @@ def test_link_targets_are_the_regexs() -> None:
         text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 30)))
         expected = [t.strip() for t in LINK_TARGET_RE.findall(text)] if "](" in text else []
         assert link_targets(text) == expected, text
+
+
+def test_html_tags_are_the_regexs() -> None:
+    """Issue 28: ``html_tags`` finds what the raw-HTML pattern finds, in linear time."""
+    import random
+    import re
+
+    from site_builder.sources.segment import html_tags
+
+    pattern = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>")  # as written before issue 28
+    rnd = random.Random(28)
+    pieces = ["<", ">", "/", " ", "a", "!", "?", "1", "\t", "<a", "</", "x"]
+    for _ in range(50_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 30)))
+        assert html_tags(text) == pattern.findall(text), text

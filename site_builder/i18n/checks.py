@@ -22,7 +22,7 @@ from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
 from site_builder.i18n.catalog import LoadedCatalog, is_translated, num_plurals, single_count_forms
-from site_builder.sources.segment import HTML_RE, link_targets, translation_problems
+from site_builder.sources.segment import html_tags, link_targets, translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
@@ -185,8 +185,8 @@ def _compare(src: str, dst: str, alone: int | None = None) -> list[str]:
     if _differ(a.emphasis, b.emphasis):
         problems.append("emphasis markers differ: keep the same *emphasis* and **strong** "
                         "markers as the source, each opened and closed")
-    added = Counter(m.lower() for m in HTML_RE.findall(dst)) - Counter(
-        m.lower() for m in HTML_RE.findall(src)) if "<" in dst else None
+    added = Counter(m.lower() for m in html_tags(dst)) - Counter(
+        m.lower() for m in html_tags(src)) if "<" in dst else None
     if added:
         problems.append(f"raw HTML is not allowed in a translation: {_list(added)}; "
                         "use Markdown instead")
