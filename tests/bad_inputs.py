@@ -1114,3 +1114,6 @@ case("prose: a paragraph of 95,000 backslashes (Markdown's inline parser is quad
 case("po: 20,000 '<a' with no '>' (the raw-HTML pattern scanned to the end from each)",
      msgstr(PL, '"Goal"', '"Cel ' + "<a" * 20000 + '"'), PL, 'msgid "Goal"', slack=1,
      words="more than 10,000: split it")
+case("po: a '%' and 9,000 zeros in a msgstr (the printf pattern tried every split)",
+     msgstr(PL, '"Goal"', '"Cel %' + "0" * 9000 + '"'), PL, 'msgid "Goal"', slack=1,
+     words="numbers differ")

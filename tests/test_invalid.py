@@ -140,3 +140,20 @@ def test_html_tags_are_the_regexs() -> None:
     for _ in range(50_000):
         text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 30)))
         assert html_tags(text) == pattern.findall(text), text
+
+
+def test_percent_placeholders_are_the_regexs() -> None:
+    """Issue 28: the possessive printf-placeholder pattern finds what the backtracking
+    one found (which took seconds on a '%' and a run of zeros)."""
+    import random
+    import re
+
+    from site_builder.i18n.checks import PERCENT_RE
+
+    before = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?"
+                        r"[diouxXeEfFgGcrsa%]")
+    rnd = random.Random(28)
+    pieces = ["%", "0", "5", " ", "-", "#", "+", ".", "d", "s", "(", ")", "a", "x", "%%"]
+    for _ in range(50_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 20)))
+        assert PERCENT_RE.findall(text) == before.findall(text), text

@@ -25,7 +25,10 @@ from site_builder.i18n.catalog import LoadedCatalog, is_translated, num_plurals,
 from site_builder.sources.segment import html_tags, link_targets, translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
-PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
+# possessive (*+): each part matches a set of characters the next cannot start with, so
+# the matches are the same, and a run of zeros is not tried in every split (issue 28)
+PERCENT_RE = re.compile(
+    r"%(?:\([A-Za-z_][A-Za-z0-9_]*+\))?[-#0 +]*+\d*+(?:\.\d++)?[diouxXeEfFgGcrsa%]")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 CODE_RE = re.compile(r"`([^`]+)`")
 EMPHASIS_RE = re.compile(r"(\*\*|__|\*|(?<!\w)_(?!\w))")
