@@ -1117,3 +1117,5 @@ case("po: 20,000 '<a' with no '>' (the raw-HTML pattern scanned to the end from 
 case("po: a '%' and 9,000 zeros in a msgstr (the printf pattern tried every split)",
      msgstr(PL, '"Goal"', '"Cel %' + "0" * 9000 + '"'), PL, 'msgid "Goal"', slack=1,
      words="numbers differ")
+valid("prose: a heading with 5,000 spaces inside (the heading pattern backtracked)",
+      prose("## More" + " " * 5000 + "rules"))

@@ -157,3 +157,19 @@ def test_percent_placeholders_are_the_regexs() -> None:
     for _ in range(50_000):
         text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 20)))
         assert PERCENT_RE.findall(text) == before.findall(text), text
+
+
+def test_parse_heading_is_the_regexs() -> None:
+    """Issue 28: ``parse_heading`` reads what ``HEADING_RE`` matched (which backtracked
+    in cubic time on a heading and a run of spaces)."""
+    import random
+
+    from site_builder.sources.page import HEADING_RE, parse_heading
+
+    rnd = random.Random(28)
+    pieces = ["#", "#", " ", "\t", "a", "b c", "\r", "\x0b", "\u00a0", "x#", "##"]
+    for _ in range(50_000):
+        line = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 16)))
+        found = HEADING_RE.match(line)
+        assert parse_heading(line) == (
+            (len(found.group(1)), found.group(2)) if found else None), repr(line)

@@ -32,7 +32,7 @@ from site_builder.sources.segment import (
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 OPTIONAL_KEYS = ("checker",)
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")  # what parse_heading reads
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
 FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
@@ -368,15 +368,15 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
                     blocks.append(block)
             i = end + 1
             continue
-        heading = HEADING_RE.match(stripped)
+        heading = parse_heading(stripped)
         if heading:
             flush()
-            level, text = len(heading.group(1)), heading.group(2)
+            level, text = heading
             if level < 2:
                 r.error(lineno, "use '##' or deeper for headings: the page title comes from "
                                 "the front matter")
             elif level > 4:
-                r.error(lineno, f"a '{heading.group(1)}' heading is deeper than a page goes: "
+                r.error(lineno, f"a '{'#' * level}' heading is deeper than a page goes: "
                                 "use '##' to '####'")
             if link_targets(text):
                 r.error(lineno, "a heading holds no link (it links to itself); put the link "
@@ -442,6 +442,21 @@ def _continuation_problem(line: str, above: str | None) -> str | None:
     if BLOCK_START_RE.match(line):
         return BLOCK_MARKUP
     return None
+
+
+def parse_heading(line: str) -> tuple[int, str] | None:
+    """The level and text of the ATX heading *line* (one line), or None: what
+    :data:`HEADING_RE` matches (its groups 1 and 2), read without a regular expression,
+    which backtracked in cubic time on a heading followed by many spaces (issue 28).
+
+    >>> parse_heading("## The threshold ##  "), parse_heading("####### seven")
+    ((2, 'The threshold'), None)
+    """
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6 or not line[level:level + 1].isspace():
+        return None
+    text = line[level:].lstrip()  # \s+, greedy
+    return level, text.rstrip().rstrip("#").rstrip()  # the shortest text before \s*#*\s*$
 
 
 def _unique_id(text: str, ids: set[str], last: dict[str, int] | None = None) -> str:
