@@ -31,7 +31,7 @@ from site_builder.cache import (
 )
 from site_builder.errors import Problem, UserError
 from site_builder.i18n.catalog import Key, Unknown
-from site_builder.output import clean_stale, locked, staging, swap
+from site_builder.output import MARKER, clean_stale, locked, marker, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import search
 from site_builder.render.pages import Job, LanguageResult, render_language
@@ -153,6 +153,7 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
         files.update(written)
         unknown = unknown_problems(lookups)
         _check_strict(strict, [], unknown)
+        files[MARKER] = job.write(MARKER, marker(files))  # last: the output is whole
         if inputs is not None:
             forget_record(root, out)
         swap(tmp, out)  # 4. write

@@ -29,6 +29,7 @@ from site_builder.project import (
     CONTENT_DIR,
     SOURCE_LANG,
     TEMPLATES_DIR,
+    build_date,
     discover_languages,
     po_path,
 )
@@ -98,10 +99,12 @@ def code_version() -> str:
 
 def language_keys(root: Path, base_url: str | None) -> dict[str, str]:
     """What each language's pages depend on: the code, the content (pages, profiles,
-    settings), the templates, the base URL, the languages, and the language's catalog."""
+    settings), the templates, the base URL, the languages, the printed build date
+    (``SOURCE_DATE_EPOCH`` or the commit's), and the language's catalog."""
     languages = discover_languages(root)
     shared = digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
-                    ",".join(languages), tree_digest(root / TEMPLATES_DIR))
+                    ",".join(languages), tree_digest(root / TEMPLATES_DIR),
+                    build_date(root) or "")
     return {SOURCE_LANG: digest(shared, SOURCE_LANG),
             **{lang: digest(shared, lang, file_digest(root / po_path(lang)))
                for lang in languages}}
@@ -118,15 +121,43 @@ def _record_path(root: Path, out: Path) -> Path:
 
 
 def read_record(root: Path, out: Path) -> dict[str, Any] | None:
-    """The record of the last build of *out* from *root*, or None (none, or damaged)."""
+    """The record of the last build of *out* from *root*, or None (none, damaged, or not
+    of the shape a build writes: :func:`valid_record`)."""
     try:
         check, _, body = _record_path(root, out).read_bytes().partition(b"\n")
         if check.decode("ascii") == digest(body):
             found = json.loads(body)
-            return found if isinstance(found, dict) else None
-    except (OSError, ValueError):
+            return found if valid_record(found) else None
+    except (OSError, ValueError, RecursionError):
         pass
     return None
+
+
+def valid_record(found: Any) -> bool:
+    """Whether *found* has every key of a record, each of its type (a record that does
+    not is ignored, as a damaged one is).
+
+    >>> valid_record({"site": "x", "claims": 1, "fallbacks": [["pl", "a.md", 3, "Hi"]],
+    ...               "languages": ["en"], "files": {"a.html": [10, 7]}})
+    True
+    >>> valid_record({"site": "x", "claims": 1, "languages": ["en"], "files": {}})
+    False
+    """
+    def ints(value: Any, n: int) -> bool:
+        return isinstance(value, list) and len(value) == n and all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value)
+
+    return (isinstance(found, dict)
+            and isinstance(found.get("site"), str)
+            and ints([found.get("claims")], 1)
+            and isinstance(found.get("languages"), list)
+            and all(isinstance(lang, str) for lang in found["languages"])
+            and isinstance(found.get("files"), dict)
+            and all(ints(v, 2) for v in found["files"].values())
+            and isinstance(found.get("fallbacks"), list)
+            and all(isinstance(f, list) and len(f) == 4 and isinstance(f[0], str)
+                    and isinstance(f[1], str) and ints([f[2]], 1) and isinstance(f[3], str)
+                    for f in found["fallbacks"]))
 
 
 def write_record(root: Path, out: Path, record: dict[str, Any]) -> None:
@@ -148,12 +179,23 @@ def forget_record(root: Path, out: Path) -> None:
 
 
 def files_match(out: Path, files: dict[str, Any]) -> bool:
-    """Whether *out* still holds the recorded *files* as they were written (size, mtime)."""
+    """Whether *out* holds the recorded *files* as they were written (size, mtime), and
+    nothing else: a file or folder that the build did not write (a stray file, say) is a
+    change, which a build from scratch removes (issue 28)."""
     try:
         for rel, expected in files.items():
             st = os.stat(out / rel)
             if [st.st_size, st.st_mtime_ns] != list(expected):
                 return False
+        folders = {parent.as_posix() for rel in files for parent in Path(rel).parents}
+        for dirpath, dirnames, filenames in os.walk(out):
+            here = Path(dirpath).relative_to(out)
+            if here.as_posix() not in folders:
+                return False
+            links = [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]
+            for name in filenames + links:
+                if (here / name).as_posix() not in files:
+                    return False
     except (OSError, TypeError, ValueError):
         return False
     return True

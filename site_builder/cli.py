@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from site_builder.errors import Problem, UserError
+from site_builder.errors import DISK_FULL, Problem, UserError, disk_full
 
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
 # A process ended by a closed pipe (``site-builder check --json | head``) exits as the
@@ -99,9 +99,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         _silence_stdout()
         return EXIT_BROKEN_PIPE
     except OSError as exc:  # a file the command writes is a folder, a disk full, ...
-        if args.debug or not exc.filename:
+        if args.debug or not (exc.filename or exc.errno in DISK_FULL):
             raise
-        print(_file_problem(exc, getattr(args, "root", None)), file=sys.stderr)
+        print(_file_problem(exc, getattr(args, "root", None)) if exc.filename
+              else f"site-builder: {disk_full(exc)}", file=sys.stderr)
         return 2
     except Exception as exc:  # noqa: BLE001 - last line of defence: no tracebacks for users
         if args.debug:
@@ -121,6 +122,8 @@ def _file_problem(exc: OSError, root: Path | None) -> str:
             path = path.resolve().relative_to(root.resolve())
         except (ValueError, OSError):
             pass
+    if exc.errno in DISK_FULL:
+        return str(Problem(path.as_posix(), 0, f"cannot write it: {disk_full(exc)}"))
     return str(Problem(path.as_posix(), 0, f"cannot write or read it: "
                                            f"{exc.strerror or exc}; make it a regular file "
                                            "in a folder you can write to, or remove it"))

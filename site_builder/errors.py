@@ -13,6 +13,7 @@ too, since they separate the properties.
 
 from __future__ import annotations
 
+import errno
 import re
 import sys
 from collections.abc import Iterable
@@ -110,3 +111,12 @@ def print_github(errors: Iterable[Problem], warnings: Iterable[Problem], title: 
         print(workflow_command("error", problem, title), file=out)
     for problem in warnings:
         print(workflow_command("warning", problem, title), file=out)
+
+
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
+
+
+def disk_full(exc: OSError) -> str:
+    """What a full disk (or quota) means for the user, on one line."""
+    return (f"the disk is full ({exc.strerror or exc}); free some space and run the "
+            "command again (the files it would have replaced are kept as they were)")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import fcntl
+import hashlib
 import os
 import shutil
 import tempfile
@@ -106,14 +107,63 @@ def swap(tmp: Path, out: Path) -> None:
 def write_atomic(path: Path, data: bytes, mode: int = 0o644) -> None:
     """Replace the file *path* by *data* in one step: written to a temporary file next to
     it, then renamed over it, so that a reader, a kill or a full disk never leaves half a
-    file there (the temporary file is removed on failure)."""
+    file there (the temporary file is removed on failure, and an :class:`OSError` names
+    *path*, not the temporary file). *path* is a file, not a symlink (see
+    :func:`site_builder.i18n.gnu.write_if_changed`, which writes through one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
     try:
         with os.fdopen(fd, "wb") as fh:
             fh.write(data)
         os.chmod(tmp, mode)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as exc:
         Path(tmp).unlink(missing_ok=True)
+        if isinstance(exc, OSError):  # named by the file replaced, not the temporary one
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
         raise
+
+
+# The file a build writes last into its output: the list of every other file it wrote
+# (with sizes) after a hash of that list. A folder holding a marker whose hash checks
+# out, and every file it lists, was written by a build (:func:`written_by_build`); a
+# folder that merely holds an index.html and a 404.html was not.
+MARKER = ".site-builder"
+_MARKER_HEAD = b"site-builder output "
+
+
+def marker(files: dict[str, tuple[int, int]]) -> bytes:
+    """The marker's bytes for an output of *files* (by path: size, mtime); the same
+    files give the same bytes (the mtimes are left out).
+
+    >>> marker({"b.html": (2, 9), "a.html": (1, 7)}).split(b"\\n")[1:]
+    [b'1 a.html', b'2 b.html', b'']
+    """
+    body = "".join(f"{files[rel][0]} {rel}\n" for rel in sorted(files) if rel != MARKER)
+    return _MARKER_HEAD + _hash(body.encode("utf-8")) + b"\n" + body.encode("utf-8")
+
+
+def _hash(data: bytes) -> bytes:
+    return hashlib.blake2b(data, digest_size=16).hexdigest().encode("ascii")
+
+
+def written_by_build(out: Path) -> bool:
+    """Whether the folder *out* holds a build's marker (:func:`marker`) whose hash checks
+    out, and every file that it lists."""
+    try:
+        with open(out / MARKER, "rb") as fh:
+            data = fh.read(64 << 20)
+        head, _, body = data.partition(b"\n")
+        if head != _MARKER_HEAD + _hash(body):
+            return False
+        for line in body.decode("utf-8").splitlines():
+            rel = line.partition(" ")[2]
+            if not rel or rel.startswith("/") or ".." in rel.split("/") \
+                    or not os.path.isfile(out / rel):
+                return False
+    except (OSError, ValueError):
+        return False
+    return True

@@ -6,6 +6,10 @@ A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``
 
 from __future__ import annotations
 
+import functools
+import os
+import subprocess
+from datetime import UTC, datetime
 from pathlib import Path
 
 from site_builder.errors import Problem
@@ -65,3 +69,29 @@ def output_problem(root: Path, out: Path) -> Problem | None:
             return Problem(str(out), 0, f"the output folder would replace {shown}, which holds "
                                         "sources; choose an output folder outside them, e.g. dist")
     return None
+
+
+def build_date(root: Path) -> str | None:
+    """The date printed on paper (ISO 8601, UTC), derived from the inputs so that the same
+    inputs give the same bytes: ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
+    convention), else the date of the git commit checked out in *root*, else none. An
+    input of the build's record (:func:`site_builder.cache.language_keys`).
+
+    (A file's modification time is not used: a fresh checkout would change it.)
+    """
+    return _build_date(root, os.environ.get("SOURCE_DATE_EPOCH", "").strip())
+
+
+@functools.cache
+def _build_date(root: Path, epoch: str) -> str | None:
+    if not epoch:
+        try:
+            done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],
+                                  capture_output=True, text=True, timeout=10, check=False)
+        except (OSError, subprocess.SubprocessError):
+            return None
+        epoch = done.stdout.strip() if done.returncode == 0 else ""
+    try:
+        return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
+    except (ValueError, OverflowError, OSError):
+        return None

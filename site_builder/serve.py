@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import html
 import http.server
+import os
+import stat
 import sys
 import threading
 import time
@@ -29,6 +31,7 @@ from watchfiles import watch as watch_files
 
 from site_builder.build import Kept, build
 from site_builder.errors import UserError
+from site_builder.output import MARKER
 from site_builder.project import CACHE_DIR
 
 WATCHED = ("content", "locales", "templates")
@@ -164,6 +167,34 @@ class PreviewServer(http.server.ThreadingHTTPServer):
               file=sys.stderr)
 
 
+def inside(out: Path, path: str) -> bool:
+    """Whether *path* is *out* or under it, each folder on the way a folder and no
+    symlink, and it is a regular file or a folder (or missing: a request for no file).
+
+    >>> import tempfile; out = Path(tempfile.mkdtemp()); (out / "a").mkdir()
+    >>> _ = (out / "a" / "b.html").write_text("b"); os.symlink("/etc/hostname", out / "c")
+    >>> [inside(out, str(out / p)) for p in ("a/b.html", "a", "c", "a/none", "../x")]
+    [True, True, False, True, False]
+    """
+    rel = os.path.relpath(path, out)
+    if rel == ".":
+        return True
+    if rel.startswith(".."):
+        return False
+    here = str(out)
+    parts = rel.split(os.sep)
+    for number, part in enumerate(parts, 1):
+        here = os.path.join(here, part)
+        try:
+            mode = os.lstat(here).st_mode
+        except OSError:
+            return True  # no such file: answered 404
+        if stat.S_ISDIR(mode):
+            continue
+        return number == len(parts) and stat.S_ISREG(mode)
+    return True
+
+
 def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestHandler]:
     class Handler(http.server.SimpleHTTPRequestHandler):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -202,6 +233,17 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
                 return self._page(path)
             return super().do_GET()
 
+        def translate_path(self, path: str) -> str:
+            """The file for *path*, if it is a regular file or a folder inside the output
+            reached through no symlink (nor its index.html one); else a path that is
+            no file (issue 28: a symlink planted in the preview folder is not followed)."""
+            found = super().translate_path(path)
+            if os.path.isdir(found) and os.path.lexists(os.path.join(found, "index.html")):
+                ok = inside(out, os.path.join(found, "index.html"))
+            else:
+                ok = inside(out, found)
+            return found if ok else os.path.join(out, MARKER, "none")
+
         def send_head(self) -> Any:
             try:
                 return super().send_head()
@@ -223,7 +265,9 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
                 first = path.strip("/").split("/", 1)[0]
                 lang_404 = out / first / "404.html"
                 target = lang_404 if first.replace("-", "").isalnum() and "/" in path.strip("/") \
-                    and lang_404.is_file() else out / "404.html"
+                    and inside(out, str(lang_404)) else out / "404.html"
+                if not inside(out, str(target)):
+                    return self.send_error(404)
                 status = 404
             try:
                 data = target.read_bytes()

@@ -1065,3 +1065,71 @@ case("round: a refused step that the engine allows",
          "caption: Seat 1 takes the seven of clubs\nrefused: 1: draw discard\n"
          "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
      words="stated refused 1: draw discard, the engine computes nothing")
+
+# Issue 28: bidi controls are refused at their line; text that stalls a regular expression,
+# the Markdown library or the engine's search is answered at once --------------------------
+case("po: a bidi override in a card name",
+     sub(PL, 'msgctxt "rank"\nmsgid "queen"\nmsgstr "dama"',
+         'msgctxt "rank"\nmsgid "queen"\nmsgstr "\u202edama"'), PL, 'msgstr "\u202edama"',
+     words="bidi control U+202E")
+case("po: a bidi override in the site's title",
+     sub(PL, 'msgstr "Zasady gry Rami"', 'msgstr "Zasady gry \u202eimaR"'), PL,
+     'msgstr "Zasady gry \u202eimaR"', words="bidi control U+202E")
+case("po: an unclosed bidi isolate", msgstr(PL, '"Goal"', '"Cel \u2067gry"'), PL,
+     '"Cel \u2067gry"', words="bidi control U+2067")
+case("fm: a bidi override in a page's title",
+     sub(CV, CV_TITLE, "title: Rami, the \u202eCardVerse variant\n"), CV, "title: Rami",
+     words="bidi control U+202E")
+case("prose: an unclosed bidi isolate in a heading", prose("## More \u2067rules"), FM,
+     "## More \u2067rules", words="bidi control U+2067")
+case("profile: a bidi override in a name",
+     sub(PROF, 'name = "', 'name = "\u202e'), PROF, 'name = "\u202e', words="bidi controls")
+valid("po: a direction mark is not a bidi control",
+      msgstr(PL, '"Goal"', '"Cel\u200e gry"'))
+case("prose: a link's ( never closed, then 3,000 spaces (the link regex backtracked)",
+     prose("See [the rules](" + " " * 3000 + "for more."), FM, "See [the rules](",
+     words="a link's '(' is never closed")
+case("po: a link's ( never closed, then 3,000 spaces",
+     msgstr(PL, '"Goal"', '"Cel [zasady](' + " " * 3000 + 'dalej."'), PL, 'msgid "Goal"',
+     slack=1, words="a link's '(' is never closed")
+case("prose: 6,000 nested brackets (Markdown's link parser took minutes)",
+     prose("Words " + "[" * 6000 + "x" + "]" * 6000 + "."), FM, "Words [[[",
+     words="nested more than 8 deep")
+case("po: 10,000 nested brackets",
+     msgstr(PL, '"Goal"', '"' + "[" * 10000 + "x" + "]" * 10000 + '"'), PL,
+     'msgid "Goal"', slack=1, words="nested more than 8 deep")
+case("prose: 5,000 brackets never closed", prose("Words " + "[" * 5000 + "."), FM, "Words [[[",
+     words="a '[' is never closed")
+case("prose: 10,000 links whose ( is never closed", prose("See " + "[a](" * 10000), FM,
+     "See [a](", words="a link's '(' is never closed")
+case("po: 20,000 lines that start a reference definition",
+     msgstr(PL, '"Goal"', '"Cel' + "\\n[" * 20000 + '"'), PL, 'msgid "Goal"', slack=1,
+     words="line break")
+valid("prose: 10,000 headings of one text (their ids were made unique in quadratic time)",
+      page("## More\n\n" * 10000))
+
+_PAIRS = " ".join(f"{r}{s}" for r in "2 4 6 8 10 Q".split() for s in "CDHS")
+BIG_ROUND = ("table: round\ngame: rami51\nprofile: {profile}\nhands: {hand} | KC KD\n"
+             "stock: 3C 3D\ndiscard: JK\n\ncaption: Seat 1 takes the joker\n"
+             "step: 1: draw discard\n")
+case("round: 51 cards, two jokers per meld, a draw discard (the search ran for minutes)",
+     example(BIG_ROUND.format(profile="two_jokers", hand=f"{_PAIRS} {_PAIRS} JK JK JK")),
+     "content/extra.md", "step: 1: draw discard",
+     words="may take JK from the discard pile only to lay it this turn, and cannot: no "
+           "opening that uses it is accepted")
+case("round: a draw discard under a threshold of 1000 (the search ran for minutes)",
+     chain(lambda r: (r / PROF).write_text((r / PROF).read_text(encoding="utf-8")
+                                           + '\n[steep]\nname = "a steep threshold"\n'
+                                             'opening_threshold = 1000\n', encoding="utf-8"),
+           example(BIG_ROUND.format(profile="steep", hand=f"{_PAIRS} JK JK"))),
+     "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted")
+case("prose: a paragraph of 95,000 backslashes (Markdown's inline parser is quadratic)",
+     prose("See " + "\\" * 95000), FM, "See \\\\\\", words="more than 10,000: split it")
+case("po: 20,000 '<a' with no '>' (the raw-HTML pattern scanned to the end from each)",
+     msgstr(PL, '"Goal"', '"Cel ' + "<a" * 20000 + '"'), PL, 'msgid "Goal"', slack=1,
+     words="more than 10,000: split it")
+case("po: a '%' and 9,000 zeros in a msgstr (the printf pattern tried every split)",
+     msgstr(PL, '"Goal"', '"Cel %' + "0" * 9000 + '"'), PL, 'msgid "Goal"', slack=1,
+     words="numbers differ")
+valid("prose: a heading with 5,000 spaces inside (the heading pattern backtracked)",
+      prose("## More" + " " * 5000 + "rules"))

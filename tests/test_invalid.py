@@ -109,3 +109,67 @@ def test_a_catalog_folder_that_is_not_a_language(project: Path) -> None:
                "is the language's code" in errors, (command, errors)
         assert any(e.startswith(f"{FM}:{line}:") for e in errors), (command, errors)
     assert not (project / "dist").exists()
+
+
+def test_link_targets_are_the_regexs() -> None:
+    """Issue 28: ``link_targets`` scans in linear time for what ``LINK_TARGET_RE`` finds
+    (which backtracks): the same targets, on random text made of the characters that
+    matter to it (short, so that the regular expression answers at once)."""
+    import random
+
+    from site_builder.sources.segment import LINK_TARGET_RE, link_targets
+
+    rnd = random.Random(28)
+    pieces = ["](", "]", "(", ")", "<", ">", '"', " ", " ", "\t", "a", "b/", "[", "x y"]
+    for _ in range(50_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 30)))
+        expected = [t.strip() for t in LINK_TARGET_RE.findall(text)] if "](" in text else []
+        assert link_targets(text) == expected, text
+
+
+def test_html_tags_are_the_regexs() -> None:
+    """Issue 28: ``html_tags`` finds what the raw-HTML pattern finds, in linear time."""
+    import random
+    import re
+
+    from site_builder.sources.segment import html_tags
+
+    pattern = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>")  # as written before issue 28
+    rnd = random.Random(28)
+    pieces = ["<", ">", "/", " ", "a", "!", "?", "1", "\t", "<a", "</", "x"]
+    for _ in range(50_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 30)))
+        assert html_tags(text) == pattern.findall(text), text
+
+
+def test_percent_placeholders_are_the_regexs() -> None:
+    """Issue 28: the possessive printf-placeholder pattern finds what the backtracking
+    one found (which took seconds on a '%' and a run of zeros)."""
+    import random
+    import re
+
+    from site_builder.i18n.checks import PERCENT_RE
+
+    before = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?"
+                        r"[diouxXeEfFgGcrsa%]")
+    rnd = random.Random(28)
+    pieces = ["%", "0", "5", " ", "-", "#", "+", ".", "d", "s", "(", ")", "a", "x", "%%"]
+    for _ in range(50_000):
+        text = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 20)))
+        assert PERCENT_RE.findall(text) == before.findall(text), text
+
+
+def test_parse_heading_is_the_regexs() -> None:
+    """Issue 28: ``parse_heading`` reads what ``HEADING_RE`` matched (which backtracked
+    in cubic time on a heading and a run of spaces)."""
+    import random
+
+    from site_builder.sources.page import HEADING_RE, parse_heading
+
+    rnd = random.Random(28)
+    pieces = ["#", "#", " ", "\t", "a", "b c", "\r", "\x0b", "\u00a0", "x#", "##"]
+    for _ in range(50_000):
+        line = "".join(rnd.choice(pieces) for _ in range(rnd.randrange(1, 16)))
+        found = HEADING_RE.match(line)
+        assert parse_heading(line) == (
+            (len(found.group(1)), found.group(2)) if found else None), repr(line)

@@ -335,3 +335,69 @@ def test_a_message_no_catalog_has_is_a_warning_at_its_source_line(project: Path)
     assert [x for x in result.out.splitlines() if x not in baseline] == [
         f"::warning file={FM},line={line},title=site-builder check::[{lang}] missing "
         "translation, shown in English: 'A new paragraph.'" for lang in ("id", "ms", "pl", "vi")]
+
+
+# --- the workflow's hardening (issue 28) -------------------------------------------------------
+
+LOCK = ROOT / "requirements" / "site.txt"
+
+
+def test_workflow_actions_are_pinned_to_commits() -> None:
+    """A tag can be moved to other code; a commit cannot. Each pin says its tag."""
+    import re
+
+    text = WORKFLOW.read_text(encoding="utf-8")
+    uses = re.findall(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$", text, re.MULTILINE)
+    assert len(uses) == 4
+    for target, comment in uses:
+        assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", target), target
+        assert re.match(r"\s+#\s*v\d", comment), (target, comment)
+
+
+def test_workflow_checkout_keeps_no_credentials() -> None:
+    [checkout] = [s for s in workflow()["jobs"]["build"]["steps"]
+                  if s.get("uses", "").startswith("actions/checkout@")]
+    assert checkout["with"]["persist-credentials"] is False
+
+
+def test_workflow_publishes_from_the_default_branchs_ref_only() -> None:
+    """``github.ref_name`` is a tag's name too: a tag named after the default branch
+    must not publish. The condition compares the full ref, and the ref's type."""
+    flow = workflow()
+    upload = next(s for s in flow["jobs"]["build"]["steps"]
+                  if "upload-pages-artifact" in s.get("uses", ""))
+    for condition in (upload["if"], flow["jobs"]["deploy"]["if"]):
+        assert "github.ref_name" not in condition
+        assert "github.ref_type == 'branch'" in condition
+        assert "github.ref == format('refs/heads/{0}', " \
+               "github.event.repository.default_branch)" in condition
+
+
+def test_workflow_installs_the_pinned_versions() -> None:
+    """The workflow installs requirements/site.txt (exact versions) and site-builder
+    without resolving anything; the lock pins every dependency of pyproject.toml within
+    its range, at the version these tests run with."""
+    import tomllib
+    from importlib.metadata import version
+
+    from packaging.requirements import Requirement
+
+    runs = [s["run"] for s in workflow()["jobs"]["build"]["steps"]
+            if s.get("name") == "Install site-builder"]
+    assert runs == ["python -m pip install --only-binary :all: -r requirements/site.txt\n"
+                    "python -m pip install --no-deps --no-build-isolation .\n"]
+    pins = {}
+    for line in LOCK.read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            name, _, pinned = line.partition("==")
+            assert pinned, line
+            pins[name.lower().replace("_", "-")] = pinned
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    for spec in project["project"]["dependencies"]:
+        req = Requirement(spec)
+        name = req.name.lower().replace("_", "-")
+        assert req.specifier.contains(pins[name]), (spec, pins[name])
+    for name, pinned in pins.items():
+        if name not in ("setuptools", "wheel"):
+            assert version(name) == pinned, (name, version(name), pinned)
+    assert {"setuptools", "wheel"} <= pins.keys()

@@ -198,3 +198,26 @@ def test_serve_listen_backlog() -> None:
     from site_builder.serve import PreviewServer
 
     assert PreviewServer.request_queue_size >= 64
+
+
+def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> None:
+    """Issue 28: a symlink planted in the preview's folder (to a file, to a folder, as a
+    folder's index.html) and a FIFO are not served: only regular files inside it are."""
+    import os
+
+    secret = project / "SECRET.txt"
+    secret.write_text("the secret")
+    (project / "outside").mkdir()
+    (project / "outside" / "index.html").write_text("the secret page")
+    served = project / ".cache" / "site-builder" / "serve"
+    os.symlink(secret, served / "en" / "leak.txt")
+    os.symlink(secret, served / "en" / "leak.html")
+    os.symlink(project / "outside", served / "en" / "linked")
+    (served / "en" / "folder").mkdir()
+    os.symlink(project / "outside" / "index.html", served / "en" / "folder" / "index.html")
+    os.mkfifo(served / "en" / "pipe.txt")
+    for path in ("/en/leak.txt", "/en/leak.html", "/en/linked/", "/en/linked/index.html",
+                 "/en/folder/", "/en/folder/index.html", "/en/pipe.txt"):
+        status, body = fetch(server + path)
+        assert status == 404 and "secret" not in body, (path, status, body[:200])
+    assert fetch(server + "/en/")[0] == 200

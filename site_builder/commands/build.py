@@ -10,8 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.build import build
-from site_builder.errors import UserError
-from site_builder.output import try_writing
+from site_builder.cache import read_record
+from site_builder.errors import DISK_FULL, UserError
+from site_builder.output import MARKER, try_writing, written_by_build
 from site_builder.project import output_problem
 from site_builder.sources.settings import base_url_problem
 
@@ -43,13 +44,17 @@ def run(args: argparse.Namespace) -> int:
     refused = output_problem(root, out)  # sources first: the worse mistake
     if refused is not None:
         raise UserError([refused])
-    problem = out_problem(out)
+    problem = out_problem(out, root)
     if problem is not None:
         raise UserError(problem)
     try:
         result = build(root, out, base_url=args.base_url, strict=args.strict,
                        cache=not args.no_cache)
     except OSError as exc:  # the output's disk full, or taken away during the build
+        if exc.errno in DISK_FULL:  # os.write names no file
+            raise UserError(f"--out {out}: cannot write the site: the disk is full "
+                            f"({exc.strerror or exc}); free some space and build again; the "
+                            "earlier site is kept") from None
         place = Path(os.path.abspath(out)).parent
         names = [Path(os.path.abspath(n)) for n in (exc.filename, exc.filename2) if n]
         if not any(n == place or place in n.parents for n in names):
@@ -72,12 +77,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def out_problem(out: Path) -> str | None:
+def out_problem(out: Path, root: Path | None = None) -> str | None:
     """Why the output folder *out* cannot be written, before anything is read: it is a
-    file, a folder on its way is a file, it holds files that are no site (a build
-    replaces the whole folder: issue 14, class 1), it is a mount point (it cannot be
-    renamed), or the folder its staging folder goes in cannot be written. Whether a
-    folder can be written is tried (a folder made and removed), not asked of
+    file, a folder on its way is a file, it holds files that no build wrote (a build
+    replaces the whole folder: issue 14, class 1; an index.html is no proof, the
+    build's marker is: :func:`~site_builder.output.written_by_build`, issue 28), it is a
+    mount point (it cannot be renamed), or the folder its staging folder goes in cannot
+    be written. Whether a folder can be written is tried (a folder made and removed), not asked of
     ``os.access``: root may write anywhere by permissions, yet not in /proc or /sys, nor
     on a read-only file system (issue 14, class 10)."""
     if out.exists() and not out.is_dir():
@@ -89,11 +95,11 @@ def out_problem(out: Path) -> str | None:
         if os.path.ismount(out):
             return f"--out {out}: it is a mount point, which a build cannot replace; pass " \
                    "--out with a folder inside it"
-        if any(out.iterdir()) and not ((out / "index.html").is_file()
-                                       and (out / "404.html").is_file()):
-            return f"--out {out}: it holds files but no built site (no index.html and " \
-                   "404.html), and a build replaces the whole folder; pass --out with a " \
-                   "new or empty folder"
+        if any(out.iterdir()) and not written_by_build(out) \
+                and not (root is not None and recorded(root, out)):
+            return f"--out {out}: it holds files that no build of site-builder wrote (no " \
+                   f"valid {MARKER} in it), and a build replaces the whole folder; pass " \
+                   "--out with a new or empty folder, or one that a build wrote"
     where = next(p for p in out.absolute().parents if p.exists())
     try:
         try_writing(where, out)
@@ -101,3 +107,17 @@ def out_problem(out: Path) -> str | None:
         return f"--out {out}: cannot write in {where} ({exc.strerror or exc}); pass --out " \
                "with a folder you can write to"
     return None
+
+
+def recorded(root: Path, out: Path) -> bool:
+    """Whether *out* holds every file that the last build of it from *root* recorded
+    (:mod:`site_builder.cache`), as that build wrote it: an output written before builds
+    wrote their marker (:data:`~site_builder.output.MARKER`)."""
+    found = read_record(root, out.resolve())
+    if found is None or not found["files"]:
+        return False
+    try:
+        return all([(st := os.stat(out / rel)).st_size, st.st_mtime_ns] == list(expected)
+                   for rel, expected in found["files"].items() if rel != MARKER)
+    except OSError:
+        return False

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     template_messages,
 )
+from site_builder.output import write_atomic
 from site_builder.project import POT_PATH, SOURCE_LANG, TEMPLATES_DIR, discover_languages, po_path
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
@@ -144,12 +146,17 @@ def run_update(args: argparse.Namespace) -> int:
             problems.append(Problem(rel, 0, "no such catalog; add the language with "
                                             f"'site-builder i18n init {lang}'"))
             continue
-        loaded, errs = load_catalog(args.root, lang)
+        read = (args.root / rel).read_bytes()  # the bytes merged, checked before writing
+        loaded, errs = load_catalog(args.root, lang, data=read)
         if loaded is None:
             problems.extend(errs)
             continue
-        merged = merge((args.root / rel).read_bytes(), pot, rel)
-        changed = write_if_changed(args.root / rel, merged)
+        merged = merge(read, pot, rel)
+        try:
+            changed = write_if_changed(args.root / rel, merged, rel, read)
+        except UserError as exc:  # saved meanwhile: that catalog is left alone
+            problems.extend(exc.problems)
+            continue
         fuzzy, obsolete = counts(merged)
         print(f"{rel}: {'updated' if changed else 'unchanged'}, {fuzzy} fuzzy"
               + (f", {obsolete} obsolete (kept as #~)" if obsolete else ""))
@@ -202,8 +209,10 @@ def run_compile(args: argparse.Namespace) -> int:
         raise UserError(problems)
     for lang, (catalog, _) in sorted(catalogs.items()):
         mo = args.root / po_path(lang).replace(".po", ".mo")
-        with mo.open("wb") as fh:
-            write_mo(fh, catalog, use_fuzzy=False)
+        buf = io.BytesIO()
+        write_mo(buf, catalog, use_fuzzy=False)
+        # never a cut .mo, and a symlinked one written through its link (issue 28)
+        write_atomic(Path(os.path.realpath(mo)), buf.getvalue())
         print(f"{mo.relative_to(args.root).as_posix()}: compiled")
     return 0
 

@@ -64,7 +64,14 @@ from site_builder.engine.scoring import (
     round_scores,
     stock_out_winner,
 )
-from site_builder.engine.search import Arrangement, best_arrangement, find_melds
+from site_builder.engine.search import (
+    NODE_LIMIT,
+    Arrangement,
+    SearchLimitError,
+    best_arrangement,
+    find_melds,
+    find_opening,
+)
 
 __all__ = [
     "JOKER",
@@ -121,6 +128,9 @@ __all__ = [
     "TableMeld",
     "View",
     "best_arrangement",
+    "find_opening",
+    "NODE_LIMIT",
+    "SearchLimitError",
     "find_melds",
     "format_history",
     "needs_opening",

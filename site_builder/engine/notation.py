@@ -81,6 +81,7 @@ from site_builder.engine.round import (
 )
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points
+from site_builder.engine.search import SearchLimitError
 
 __all__ = [
     "Replay",
@@ -340,7 +341,7 @@ def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | S
                               f"it is seat {state.turn + 1}'s turn, not seat {step.seat + 1}'s")
         try:
             operation = state.apply(step.action)
-        except ValueError as exc:
+        except (ValueError, SearchLimitError) as exc:  # refused, or undecided (no verdict)
             raise ReplayError(step.number, step.text, str(exc)) from None
         if step.expect is not None and isinstance(operation, Drawing) \
                 and operation.card != step.expect:

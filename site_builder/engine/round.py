@@ -104,7 +104,7 @@ from site_builder.engine.melds import MeldKind, MeldResult, evaluate_meld
 from site_builder.engine.opening import OpeningResult, evaluate_opening
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points, round_scores, stock_out_winner
-from site_builder.engine.search import best_arrangement, find_melds
+from site_builder.engine.search import NODE_LIMIT, SearchLimitError, find_melds, find_opening
 
 __all__ = [
     "Action",
@@ -631,44 +631,52 @@ cannot: no opening that uses it is accepted
             if len(owed) > 1 and not self._lay_all(hand, owed, table, keep):
                 return "they cannot all be laid"  # e.g. two jokers and room for one
             return ""
-        if rules.rami_sec and self._dry_possible(hand, owed, keep):
-            return ""
+        why = self._no_opening(hand, owed, pending, keep)
+        if why and rules.rami_sec and self._dry_possible(hand, owed, keep):
+            return ""  # going out all at once needs no opening (asked last: the harder search)
+        return why
+
+    def _no_opening(self, hand: list[Card], owed: list[Card], pending: list[tuple[Card, ...]],
+                    keep: int) -> str:
+        """Why the cards *owed* could not all be laid in an accepted first meld this turn
+        (with the melds already *pending*), '' if they could."""
+        rules = self.rules
         if not owed:  # laid in the first meld: it must be accepted, or completed
             if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep):
                 return ""
             return "no opening that uses it is accepted"
         for card in owed:
-            melds = [m for m in find_melds(hand, rules)
-                     if card in m and len(hand) - len(m) >= keep]
-            if not melds:
+            if not any(card in m and len(hand) - len(m) >= keep
+                       for m in find_melds(hand, rules)):
                 return "it fits no meld"
-            for meld in melds:
-                rest = list(hand)
-                for c in meld:
-                    rest.remove(c)
-                if (evaluate_opening([*pending, meld], rules).accepted
-                        or self._completes(rest, [*pending, meld], keep)):
-                    break
-            else:
+            if not self._completes(hand, pending, keep, card):
                 return "no opening that uses it is accepted"
         return ""
 
     def _lay_all(self, hand: list[Card], owed: list[Card], table: list[tuple[Card, ...]],
-                 keep: int) -> bool:
+                 keep: int, work: list[int] | None = None) -> bool:
         """Whether every card *owed* can be laid this turn, together: in melds from *hand*
-        or on melds of *table*, each card laid changing what is left for the others."""
+        or on melds of *table*, each card laid changing what is left for the others.
+        *work*: the melds still to be tried, at most NODE_LIMIT in all (then
+        :class:`~site_builder.engine.search.SearchLimitError`)."""
         if not owed:
             return True
+        if work is None:
+            work = [NODE_LIMIT]
         rules = self.rules
         card, others = owed[0], owed[1:]
-        for meld in find_melds(hand, rules):
+        melds = find_melds(hand, rules)
+        work[0] -= len(melds) + len(table)
+        if work[0] < 0:
+            raise SearchLimitError(NODE_LIMIT)
+        for meld in melds:
             if card in meld and len(hand) - len(meld) >= keep:
                 rest, left = list(hand), list(others)
                 for c in meld:
                     rest.remove(c)
                     if c in left and c != card:
                         left.remove(c)
-                if self._lay_all(rest, left, [*table, meld], keep):
+                if self._lay_all(rest, left, [*table, meld], keep, work):
                     return True
         if len(hand) - 1 >= keep:
             for index, meld_cards in enumerate(table):
@@ -676,17 +684,15 @@ cannot: no opening that uses it is accepted
                     rest = list(hand)
                     rest.remove(card)
                     after = [(*t, card) if i == index else t for i, t in enumerate(table)]
-                    if self._lay_all(rest, others, after, keep):
+                    if self._lay_all(rest, others, after, keep, work):
                         return True
         return False
 
     def _dry_possible(self, hand: list[Card], owed: list[Card], keep: int) -> bool:
         """Whether the whole *hand* but *keep* cards can be laid in melds, the *owed* cards
         among them (going out all at once, ``rami_sec``)."""
-        found = best_arrangement(hand, self.rules, keep=keep)
-        laid = Counter(card for meld in found.melds for card in meld)
-        return (sum(laid.values()) == len(hand) - keep
-                and all(laid[card] >= owed.count(card) for card in owed))
+        return find_opening(hand, self.rules, keep=keep, lay_all=True, must_lay=owed) \
+            is not None
 
     def _lays_by_exchange(self, hand: list[Card], card: Card, table: list[tuple[Card, ...]],
                           keep: int) -> bool:
@@ -721,16 +727,20 @@ cannot: no opening that uses it is accepted
                 return True
         return False
 
-    def _completes(self, hand: list[Card], pending: list[tuple[Card, ...]], keep: int) -> bool:
-        """Whether melds from *hand* can make the *pending* first meld acceptable."""
+    def _completes(self, hand: list[Card], pending: list[tuple[Card, ...]], keep: int,
+                   card: Card | None = None) -> bool:
+        """Whether melds from *hand* (one at least, and one of them holding *card* if
+        given) can make the *pending* first meld acceptable, leaving *keep* cards. An
+        exact answer (:func:`~site_builder.engine.search.find_opening`), or
+        :class:`~site_builder.engine.search.SearchLimitError`."""
         so_far = evaluate_opening(pending, self.rules) if pending else None
         total = so_far.total if so_far else 0
         pure = so_far.pure_sequence if so_far else False
-        found = best_arrangement(
+        found = find_opening(
             hand, self.rules, min_points=max((self.rules.opening_threshold or 0) - total, 0),
-            need_pure=self.rules.pure_sequence_required and not pure, keep=keep)
-        return bool(found.melds) and evaluate_opening([*pending, *found.melds],
-                                                      self.rules).accepted
+            need_pure=self.rules.pure_sequence_required and not pure, keep=keep,
+            must_lay=() if card is None else (card,))
+        return found is not None and evaluate_opening([*pending, *found], self.rules).accepted
 
     def _verify_still_owed(self, hand: list[Card], table: list[tuple[Card, ...]],
                            pending: list[tuple[Card, ...]], extra: Sequence[Card] = ()) -> None:

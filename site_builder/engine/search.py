@@ -26,7 +26,8 @@ from site_builder.engine.melds import evaluate_meld
 from site_builder.engine.rules import RuleSet
 from site_builder.engine.scoring import card_hand_points
 
-__all__ = ["Arrangement", "best_arrangement", "find_melds"]
+__all__ = ["NODE_LIMIT", "Arrangement", "SearchLimitError", "best_arrangement", "find_melds",
+           "find_opening"]
 
 Meld = tuple[Card, ...]
 
@@ -257,6 +258,135 @@ def best_arrangement(
     laid = sum(evaluate_meld(melds[i], rules).points for i in best_melds)
     return Arrangement(tuple(melds[i] for i in best_melds), deadwood,
                        sum(points_of[c.ordinal] for c in deadwood), laid, not stopped)
+
+
+# The work :func:`find_opening` may do, in nodes of its search and melds tried at them,
+# whatever the rules and the hand: about a second of CPU. A question it cannot settle
+# within it is answered with SearchLimitError, never with a guess (issue 28).
+NODE_LIMIT = 200_000
+
+
+class SearchLimitError(Exception):
+    """:func:`find_opening` went past its bound of work without an answer. Not a
+    :class:`ValueError`: a refused action is one, and this is no verdict.
+
+    ``nodes`` is the bound that was reached.
+    """
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"the engine cannot decide this within its bound of {nodes:,} "
+                         "search steps; use a smaller hand")
+        self.nodes = nodes
+
+
+def find_opening(
+    hand: Sequence[Card],
+    rules: RuleSet,
+    *,
+    min_points: int = 0,
+    need_pure: bool = False,
+    keep: int = 0,
+    lay_all: bool = False,
+    must_lay: Sequence[Card] = (),
+    limit: int = NODE_LIMIT,
+) -> tuple[Meld, ...] | None:
+    """Disjoint melds from *hand*, at least one (with *lay_all*, none if the hand is
+    down to *keep* cards already), that lay at least *min_points* (laid
+    points) and, with *need_pure*, include a pure sequence; that leave at least *keep*
+    cards in the hand (exactly *keep* with *lay_all*); and that lay every card of
+    *must_lay* (one copy each time it is listed). None if there are none: an exact
+    answer, whatever the rules (no node limit cuts a search short into a "no").
+
+    The search is bounded: laid points are bounded above by each card's best share of a
+    meld's points, so a threshold out of reach is settled at once; after *limit* steps
+    (a node, or a meld tried at one) it raises :class:`SearchLimitError` rather than
+    answer.
+
+    >>> from site_builder.engine import get_rules, parse_cards
+    >>> rules = get_rules("rami51")
+    >>> hand = parse_cards("5C 6C 7C KH KS KD QD QS QH 2D")
+    >>> [" ".join(c.code for c in m) for m in find_opening(hand, rules, min_points=51,
+    ...                                                     need_pure=True)]
+    ['5C 6C 7C', 'QD QH QS', 'KD KH KS']
+    >>> find_opening(hand, rules, min_points=1000) is None
+    True
+    >>> find_opening(hand, rules, lay_all=True, keep=1) is None  # all but 2D
+    False
+    >>> find_opening(hand, rules, lay_all=True, keep=0) is None
+    True
+    """
+    cards = tuple(hand)
+    melds = find_melds(cards, rules)
+    results = [evaluate_meld(meld, rules) for meld in melds]
+    keys = [tuple(card.ordinal for card in meld) for meld in melds]
+    counts = Counter(card.ordinal for card in cards)
+    spare = counts.copy()  # the copies of each card that may stay in the hand
+    spare.subtract(card.ordinal for card in must_lay)
+    if need_pure and not any(r.is_pure for r in results):
+        return None
+    # Each card's best share of a meld's points: a bound on what the cards left can lay.
+    share: dict[int, float] = dict.fromkeys(counts, 0.0)
+    for key, result in zip(keys, results, strict=True):
+        for o in key:
+            share[o] = max(share[o], result.points / len(key))
+    if any(spare[o] < 0 or (spare[o] < counts[o] and share[o] == 0) for o in spare):
+        return None  # a card that must be laid is not held, or fits no meld
+    naturals = sorted(o for o in counts if o != JOKER_ORDINAL)
+    containing: dict[int, list[int]] = {o: [] for o in naturals}
+    for index, key in enumerate(keys):
+        containing[min(o for o in key if o != JOKER_ORDINAL)].append(index)
+    for found in containing.values():  # the richest melds first: a "yes" comes soon
+        found.sort(key=lambda i: (-results[i].points, i))
+    needs = [Counter(key) for key in keys]
+    chosen: list[int] = []
+    nodes = 0
+
+    def fits(dead: int) -> bool:
+        return dead >= keep and (not lay_all or dead == keep)
+
+    def visit(i: int, laid: int, bound: float, dead: int, pure: bool) -> bool:
+        nonlocal nodes
+        nodes += 1
+        if nodes > limit:
+            raise SearchLimitError(limit)
+        if laid + bound < min_points - 1e-9 or (lay_all and dead > keep):
+            return False
+        while i < len(naturals) and counts[naturals[i]] == 0:
+            i += 1
+        if i == len(naturals):
+            jokers = counts[JOKER_ORDINAL]
+            if jokers > spare[JOKER_ORDINAL]:
+                return False
+            return (bool(chosen) or lay_all) and laid >= min_points and (pure or not need_pure) \
+                and fits(dead + jokers)
+        ordinal = naturals[i]
+        nodes += len(containing[ordinal])  # each meld tried is work
+        for index in containing[ordinal]:
+            need = needs[index]
+            if all(counts[o] >= n for o, n in need.items()):
+                for o in keys[index]:
+                    counts[o] -= 1
+                chosen.append(index)
+                if visit(i, laid + results[index].points,
+                         bound - sum(share[o] for o in keys[index]), dead,
+                         pure or results[index].is_pure):
+                    return True
+                chosen.pop()
+                for o in keys[index]:
+                    counts[o] += 1
+        if spare[ordinal] > 0:  # this copy is left in the hand
+            counts[ordinal] -= 1
+            spare[ordinal] -= 1
+            if visit(i, laid, bound - share[ordinal], dead + 1, pure):
+                return True
+            spare[ordinal] += 1
+            counts[ordinal] += 1
+        return False
+
+    total = sum(share[card.ordinal] for card in cards)
+    if not visit(0, 0, total, 0, False):
+        return None
+    return tuple(melds[i] for i in chosen)
 
 
 def _take(rest: Counter[int], ordinal: int) -> bool:

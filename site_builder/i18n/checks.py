@@ -22,10 +22,13 @@ from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
 from site_builder.i18n.catalog import LoadedCatalog, is_translated, num_plurals, single_count_forms
-from site_builder.sources.segment import HTML_RE, link_targets, translation_problems
+from site_builder.sources.segment import html_tags, link_targets, translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
-PERCENT_RE = re.compile(r"%(?:\([A-Za-z_][A-Za-z0-9_]*\))?[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa%]")
+# possessive (*+): each part matches a set of characters the next cannot start with, so
+# the matches are the same, and a run of zeros is not tried in every split (issue 28)
+PERCENT_RE = re.compile(
+    r"%(?:\([A-Za-z_][A-Za-z0-9_]*+\))?[-#0 +]*+\d*+(?:\.\d++)?[diouxXeEfFgGcrsa%]")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")
 CODE_RE = re.compile(r"`([^`]+)`")
 EMPHASIS_RE = re.compile(r"(\*\*|__|\*|(?<!\w)_(?!\w))")
@@ -185,8 +188,8 @@ def _compare(src: str, dst: str, alone: int | None = None) -> list[str]:
     if _differ(a.emphasis, b.emphasis):
         problems.append("emphasis markers differ: keep the same *emphasis* and **strong** "
                         "markers as the source, each opened and closed")
-    added = Counter(m.lower() for m in HTML_RE.findall(dst)) - Counter(
-        m.lower() for m in HTML_RE.findall(src)) if "<" in dst else None
+    added = Counter(m.lower() for m in html_tags(dst)) - Counter(
+        m.lower() for m in html_tags(src)) if "<" in dst else None
     if added:
         problems.append(f"raw HTML is not allowed in a translation: {_list(added)}; "
                         "use Markdown instead")

@@ -142,10 +142,29 @@ def _header(blocks: list[bytes]) -> list[int]:
     return [0] if blocks and re.match(rb'(?:#[^\n]*\n)*msgid ""\nmsgstr', blocks[0]) else []
 
 
-def write_if_changed(path: Path, data: bytes) -> bool:
+def write_if_changed(path: Path, data: bytes, rel: str | None = None,
+                     read: bytes | None = None) -> bool:
     """Write *data* to *path* in one step (a temporary file renamed over it); return
-    whether the file changed."""
-    if path.exists() and path.read_bytes() == data:
+    whether the file changed. A symlink is written through: the file it points to is
+    replaced, next to it, and the link is kept (issue 28). *read*: the bytes that the
+    command read from *path* and worked from; if the file no longer holds them (saved
+    by a translator meanwhile), nothing is written and the problem is raised as a
+    :class:`UserError` of *rel* (issue 28: a lost update)."""
+    target = Path(os.path.realpath(path))
+    try:
+        now = target.read_bytes() if target.exists() else None
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    if read is not None and now != read:
+        raise UserError(Problem(rel or str(path), 0,
+                                "the catalog changed while this command ran (saved by an "
+                                "editor or a translator's tool?); nothing was written to "
+                                "it: run the command again"))
+    if now == data:
         return False
-    write_atomic(path, data, path.stat().st_mode & 0o7777 if path.exists() else 0o644)
+    try:
+        mode = target.stat().st_mode & 0o7777 if now is not None else 0o644
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    write_atomic(target, data, mode)
     return True

@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from site_builder.sources.files import BIDI_RE, bidi_message
+
 ESCAPE_RE = re.compile(r'\\(.?)')
 ALLOWED_ESCAPES = set('\\"ntr')
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not \r: CRLF lines
@@ -90,6 +92,8 @@ def structure_problems(text: str, forms: int = 0, language: str = ""
             continue
         if CONTROL_RE.search(raw):
             problems.append((number, "control character in the catalog; remove it"))
+        if bidi := BIDI_RE.search(raw):
+            problems.append((number, bidi_message(bidi.group())))
         for escape in ESCAPE_RE.findall(line):
             if escape not in ALLOWED_ESCAPES:
                 problems.append((number, f"unknown escape \\{escape} in a string; use \\n, "

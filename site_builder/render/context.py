@@ -10,11 +10,8 @@ quick-reference sheets in :mod:`site_builder.render.quickref`.
 from __future__ import annotations
 
 import functools
-import os
 import re
-import subprocess
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
 from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
@@ -23,7 +20,7 @@ from babel import Locale
 from babel.core import get_global
 
 from site_builder.i18n.catalog import bcp47, text_direction
-from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, page_path
+from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
 from site_builder.render import search
 from site_builder.render.markdown import Text
 from site_builder.render.quickref import links, sheet_for
@@ -78,28 +75,6 @@ def og_locale(lang: str) -> str:
     likely = get_global("likely_subtags").get(lang, lang)
     locale = Locale.parse(likely)
     return f"{locale.language}_{locale.territory}" if locale.territory else locale.language
-
-
-@functools.cache
-def build_date(root: Path) -> str | None:
-    """The date printed on paper (ISO 8601, UTC), derived from the inputs so that the same
-    inputs give the same bytes: ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
-    convention), else the date of the git commit checked out in *root*, else none.
-
-    (A file's modification time is not used: a fresh checkout would change it.)
-    """
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if not epoch:
-        try:
-            done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],
-                                  capture_output=True, text=True, timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        epoch = done.stdout.strip() if done.returncode == 0 else ""
-    try:
-        return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
-    except (ValueError, OverflowError, OSError):
-        return None
 
 
 def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]

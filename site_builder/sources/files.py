@@ -14,10 +14,29 @@ import os
 import re
 import stat
 import tomllib
+import unicodedata
 from pathlib import Path
 from typing import Any
 
 from site_builder.errors import Problem
+
+# The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
+# invisible, they reverse the text after them on the page, past the end of a title or
+# a translation when they are not closed (issue 28). They are refused wherever a
+# person writes text (pages, catalogs, profile names); the marks U+200E and U+200F,
+# which set a direction without reversing anything, are not.
+BIDI_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
+
+
+def bidi_message(char: str) -> str:
+    """The problem with the bidi control *char*, and how to fix it.
+
+    >>> bidi_message("\u202e").split(":")[0]
+    'bidi control U+202E (RIGHT-TO-LEFT OVERRIDE) in the text'
+    """
+    return (f"bidi control U+{ord(char):04X} ({unicodedata.name(char)}) in the text: it "
+            "reverses the text after it on the page; remove it (a direction mark, U+200E "
+            "or U+200F, is allowed)")
 
 # Every number a user types is bounded (issue 14): a value this long is never meant.
 MAX_DIGITS = 6

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.errors import Problem
-from site_builder.sources.files import MAX_DIGITS, decode_utf8, read_input
+from site_builder.sources.files import BIDI_RE, MAX_DIGITS, bidi_message, decode_utf8, read_input
 from site_builder.sources.segment import (
     BLOCK_MARKUP,
     BLOCK_START_RE,
@@ -33,7 +33,7 @@ from site_builder.sources.segment import (
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 OPTIONAL_KEYS = ("checker",)
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
+HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")  # what parse_heading reads
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
 FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
@@ -212,6 +212,9 @@ def read_page(path: Path, source: str) -> tuple[Page | None, bytes | None, list[
     problems = [Problem(source, text.count("\n", 0, found.start()) + 1,
                         f"control character U+{ord(found.group()):04X} in the text; remove it")
                 for found in CONTROL_RE.finditer(text)]
+    problems += [Problem(source, text.count("\n", 0, found.start()) + 1,
+                         bidi_message(found.group()))
+                 for found in BIDI_RE.finditer(text)]
     page, errs = parse_page(text, source)
     # a page that parses is verified even with a control character in it, so that its
     # examples' problems are reported in the same run
@@ -334,6 +337,7 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
     list_start = 1
     ids: set[str] = set(TEMPLATE_IDS)  # the heading ids given so far, and the templates'
     callout: tuple[str, int] | None = None  # an open callout's kind and line
+    last: dict[str, int] = {}  # see _unique_id
     i = start
 
     def flush() -> None:
@@ -377,20 +381,20 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
                     blocks.append(block)
             i = end + 1
             continue
-        heading = HEADING_RE.match(stripped)
+        heading = parse_heading(stripped)
         if heading:
             flush()
-            level, text = len(heading.group(1)), heading.group(2)
+            level, text = heading
             if level < 2:
                 r.error(lineno, "use '##' or deeper for headings: the page title comes from "
                                 "the front matter")
             elif level > 4:
-                r.error(lineno, f"a '{heading.group(1)}' heading is deeper than a page goes: "
+                r.error(lineno, f"a '{'#' * level}' heading is deeper than a page goes: "
                                 "use '##' to '####'")
             if link_targets(text):
                 r.error(lineno, "a heading holds no link (it links to itself); put the link "
                                 "in the text below")
-            blocks.append(Heading(level, Segment(text, lineno), _unique_id(text, ids)))
+            blocks.append(Heading(level, Segment(text, lineno), _unique_id(text, ids, last)))
             continue
         if stripped.startswith("<"):
             r.error(lineno, "raw HTML is not allowed in content; use Markdown")
@@ -464,19 +468,38 @@ def _continuation_problem(line: str, above: str | None) -> str | None:
     return None
 
 
-def _unique_id(text: str, ids: set[str]) -> str:
+def parse_heading(line: str) -> tuple[int, str] | None:
+    """The level and text of the ATX heading *line* (one line), or None: what
+    :data:`HEADING_RE` matches (its groups 1 and 2), read without a regular expression,
+    which backtracked in cubic time on a heading followed by many spaces (issue 28).
+
+    >>> parse_heading("## The threshold ##  "), parse_heading("####### seven")
+    ((2, 'The threshold'), None)
+    """
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6 or not line[level:level + 1].isspace():
+        return None
+    text = line[level:].lstrip()  # \s+, greedy
+    return level, text.rstrip().rstrip("#").rstrip()  # the shortest text before \s*#*\s*$
+
+
+def _unique_id(text: str, ids: set[str], last: dict[str, int] | None = None) -> str:
     """The id of a heading: its English text slugified, and made unique among *ids*
-    (which it joins) with ``-2``, ``-3``...
+    (which it joins) with ``-2``, ``-3``... *last*: for each slug, the number its last
+    search ended at (every lower one is taken), so that n equal headings take linear
+    time, not quadratic (issue 28).
 
     >>> ids = {"main"}
     >>> [_unique_id(t, ids) for t in ("In short", "In short", "Main", "♥ ♦", "♣")]
     ['in-short', 'in-short-2', 'main-2', 'section', 'section-2']
     """
     base = found = slugify(text)
-    count = 1
+    count = 1 if last is None else last.get(base, 1)
     while found in ids:
         count += 1
         found = f"{base}-{count}"
+    if last is not None:
+        last[base] = count
     ids.add(found)
     return found
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.errors import Problem
-from site_builder.sources.files import MAX_DIGITS, read_toml, toml_line
+from site_builder.sources.files import BIDI_RE, MAX_DIGITS, read_toml, toml_line
 from site_builder.sources.page import split_lines
 
 GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
@@ -134,9 +134,10 @@ def _name_problem(name: str, seen: dict[str, str]) -> str | None:
     if not name.strip():
         return "the name is empty; give it one, e.g. name = \"house rules\""
     if any(c in name for c in "<>{}") or any(ord(c) < 32 or 0x7f <= ord(c) < 0xa0
-                                             or c in "\u2028\u2029" for c in name):
-        return ("the name must be plain text on one line: no <, >, {, } or control "
-                "characters")
+                                             or c in "\u2028\u2029" for c in name) \
+            or BIDI_RE.search(name):
+        return ("the name must be plain text on one line: no <, >, {, }, control "
+                "characters or bidi controls")
     if len(name) > 80:
         return "the name is longer than 80 characters"
     if name in seen:

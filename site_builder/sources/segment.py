@@ -27,11 +27,13 @@ from collections import Counter
 from markdown.extensions.toc import slugify as md_slugify
 
 NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# What a link's target is, as a regular expression: the reference of :func:`link_targets`,
+# which finds the same in linear time (this backtracks; it is used on short text only).
 LINK_TARGET_RE = re.compile(r"\]\(\s*<?([^)>]*?)>?(?:\s+\"[^\"]*\")?\s*\)")
 IMAGE_RE = re.compile(r"!\[")
 REFERENCE_RE = re.compile(r"\]\s?\[")  # [text][ref], [text][]
-DEFINITION_RE = re.compile(r"(?m)^\s*\[[^\]]*\]:")
-HTML_RE = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>")  # a tag, a comment or an autolink
+DEFINITION_RE = re.compile(r"(?m)^[^\S\n]*\[[^\][]*\]:")  # linear: no [ inside, as Markdown's
+HTML_RE = re.compile(r"<\s*+(?:/\s*+)?[A-Za-z!?][^>]*>")  # a tag, a comment or an autolink
 BLOCK_START_RE = re.compile(
     r"^(?:\s{0,3}(?:#{1,6}(?:\s|$)|>|[-*+](?:\s|$)|\d{1,9}[.)](?:\s|$)|```|~~~|=+\s*$"
     r"|(?:[-*_]\s*){3,}$)|\s{4}|\t)")
@@ -75,8 +77,99 @@ def fields(text: str) -> tuple[list[str], list[str], int]:
     return names, problems, literal
 
 
+def html_tags(text: str) -> list[str]:
+    """The raw HTML in *text* (tags, comments, autolinks), as ``HTML_RE.findall`` finds
+    it, in linear time: nothing after the last ``>`` is searched (a ``<`` there starts no
+    tag), so no ``<`` scans to the end of a text without ``>`` (issue 28: 50,000 ``<a``
+    took seconds).
+
+    >>> html_tags("a <b>c</b> <x" + " <y" * 3)
+    ['<b>', '</b>']
+    """
+    end = text.rfind(">")
+    return HTML_RE.findall(text, 0, end + 1) if end != -1 and "<" in text else []
+
+
 def link_targets(text: str) -> list[str]:
-    return [t.strip() for t in LINK_TARGET_RE.findall(text)] if "](" in text else []
+    """The targets of the inline links ``[text](target)`` in *text*, stripped: what
+    :data:`LINK_TARGET_RE` finds (``re.findall``), found in one scan of *text*: that
+    regular expression backtracks in cubic time on a ``](`` and a run of spaces, and
+    in quadratic time on many ``](`` (issue 28). ``test_link_targets_are_the_regexs``
+    compares the two on random text.
+
+    >>> link_targets('See [a](../x/ "t"), [b]( <https://a.org/> ) and [c](' + ' ' * 9999)
+    ['../x/', 'https://a.org/']
+    """
+    if "](" not in text:
+        return []
+    n = len(text)
+    space = [c.isspace() for c in text]
+    # run_end[p]: the end of the run of spaces at p (p itself if text[p] is no space)
+    run_end = [0] * (n + 1)
+    run_end[n] = n
+    for p in range(n - 1, -1, -1):
+        run_end[p] = run_end[p + 1] if space[p] else p
+    # next_quote[p] and next_stop[p]: the first '"', and the first ')' or '>', at or after p
+    next_quote = [n] * (n + 1)
+    next_stop = [n] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        next_quote[p] = p if text[p] == '"' else next_quote[p + 1]
+        next_stop[p] = p if text[p] in ")>" else next_stop[p + 1]
+
+    def title_end(p: int) -> int:
+        """Where ``\\s+"[^"]*"\\s*\\)`` matched at p ends, or -1."""
+        j = run_end[p]
+        if j == p or j >= n or text[j] != '"':
+            return -1
+        c = next_quote[j + 1] if j + 1 <= n else n
+        if c >= n:
+            return -1
+        m = run_end[c + 1] if c + 1 <= n else n
+        return m + 1 if m < n and text[m] == ")" else -1
+
+    def tail_end(p: int) -> int:
+        """Where ``(?:\\s+"[^"]*")?\\s*\\)`` matched at p ends, or -1."""
+        end = title_end(p)
+        if end != -1:
+            return end
+        m = run_end[p]
+        return m + 1 if m < n and text[m] == ")" else -1
+
+    # ok[p]: the first space at or after p whose run a target may end at (followed by a
+    # title and ')', or by ')' alone); n if none
+    ok = [n] * (n + 1)
+    for p in range(n - 1, -1, -1):
+        if space[p]:
+            r = run_end[p]
+            ok[p] = p if (r < n and text[r] == ")") or title_end(p) != -1 else n
+            if ok[p] == n:
+                ok[p] = ok[r]
+        else:
+            ok[p] = ok[p + 1]
+    found = []
+    i = text.find("](")
+    while i != -1:
+        lead = i + 2
+        s = run_end[lead]
+        if s < n and text[s] == "<":
+            s += 1
+        q = next_stop[s]
+        k = ok[s]
+        end = -1
+        if k < q:
+            end = tail_end(k)
+            target = text[s:k]
+        elif q < n:
+            end = q + 1 if text[q] == ")" else tail_end(q + 1)
+            target = text[s:q]
+        if end == -1 and run_end[lead] > lead:  # the leading spaces, then a title
+            end, target = title_end(run_end[lead] - 1), ""
+        if end == -1:
+            i = text.find("](", i + 1)
+            continue
+        found.append(target.strip())
+        i = text.find("](", end)
+    return found
 
 
 def unsafe_target(target: str) -> str | None:
@@ -98,11 +191,89 @@ def unsafe_target(target: str) -> str | None:
     return None
 
 
+MAX_NESTING = 8  # brackets and parentheses inside each other, at most
+# The longest segment, in characters (the site's longest message has 755): Markdown's
+# inline parser takes quadratic time on some text (a run of backslashes, say), so a
+# segment is bounded, and a page or catalog of any size costs linear time (issue 28).
+MAX_SEGMENT = 10_000
+
+
+def _code_span_end(text: str, at: int) -> int:
+    """Where the code span opened by the run of backticks at *at* ends (after its closing
+    run, of as many backticks), or *at* plus the run's length if it is not closed (the
+    backticks are then text)."""
+    run = at
+    while run < len(text) and text[run] == "`":
+        run += 1
+    ticks = text[at:run]
+    find = run
+    while (close := text.find(ticks, find)) != -1:
+        end = close + len(ticks)
+        if text[end:end + 1] != "`" and text[close - 1] != "`":
+            return end
+        while end < len(text) and text[end] == "`":
+            end += 1
+        find = end
+    return run
+
+
+def bracket_problems(text: str) -> list[str]:
+    r"""Brackets that Markdown's link parser would take quadratic time over (issue 28: a
+    paragraph of 6,000 nested ``[`` ran past 30 s): a ``[`` that is never closed, the
+    ``(`` of a link (``](``) that is never closed, or brackets or parentheses nested
+    more than :data:`MAX_NESTING` deep. Escaped brackets (``\[``) and code spans are
+    text, as Markdown reads them. One scan of *text*.
+
+    >>> bracket_problems(r"See [the rules](../x/) (and [this](y/)), `[` and \[.")
+    []
+    >>> bracket_problems("See [the rules](../x/ and more")[0][:40]
+    "a link's '(' is never closed by a ')'; c"
+    >>> bracket_problems("[" * 9 + "x" + "]" * 9)[0][:50]
+    'brackets or parentheses nested more than 8 deep; w'
+    """
+    problems: list[str] = []
+    stack: list[tuple[str, bool]] = []  # each open bracket, and whether it opens a target
+    deepest = 0
+    i = 0
+    while i < len(text):
+        c = text[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "`":
+            i = _code_span_end(text, i)
+            continue
+        if c in "[(":
+            stack.append((c, c == "(" and text[i - 1:i] == "]"))
+            deepest = max(deepest, len(stack))
+        elif c in "])":
+            opener = "[" if c == "]" else "("
+            while stack and stack[-1][0] != opener and stack[-1][0] == "(" \
+                    and not stack[-1][1]:
+                stack.pop()  # a parenthesis of the text, left open: Markdown reads on
+            if stack and stack[-1][0] == opener:
+                stack.pop()
+        i += 1
+    if deepest > MAX_NESTING:
+        problems.append(f"brackets or parentheses nested more than {MAX_NESTING} deep; write "
+                        "the text without them")
+    if any(opener == "[" for opener, _ in stack):
+        problems.append("a '[' is never closed by a ']'; close it, or write \\[ for a "
+                        "bracket in the text")
+    if any(target for _, target in stack):
+        problems.append("a link's '(' is never closed by a ')'; close it: [text](target)")
+    return problems
+
+
 def structure_problems(text: str, breaks: bool = True) -> list[str]:
     """Markup a segment never holds: block markup, line breaks (unless not *breaks*: a
     page's lines are split at line feeds already), reference-style links, images, raw
-    HTML."""
+    HTML, unclosed or deeply nested brackets; and more than :data:`MAX_SEGMENT`
+    characters."""
     problems = []
+    if len(text) > MAX_SEGMENT:
+        problems.append(f"a segment of {len(text):,} characters, more than {MAX_SEGMENT:,}: "
+                        "split it into shorter paragraphs")
     if breaks and LINE_BREAK_RE.search(text):
         problems.append("line break in a segment: a heading, paragraph, list item, caption or "
                         "note is one line of text")
@@ -113,9 +284,11 @@ def structure_problems(text: str, breaks: bool = True) -> list[str]:
                         "supported; write [text](target)")
     if IMAGE_RE.search(text):
         problems.append("images (![alt](src)) are not supported in text")
-    if HTML_RE.search(text):
+    if html_tags(text):
         problems.append("raw HTML (or an <autolink>) is not allowed; use Markdown, and "
                         "[text](target) for a link")
+    if "[" in text or "(" in text:
+        problems.extend(bracket_problems(text))
     return problems
 
 

@@ -63,7 +63,14 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
     memory, for this build only)."""
     if directory is None:
         return MemoryBytecodeCache()
-    directory.mkdir(parents=True, exist_ok=True)
+    try:
+        try:
+            directory.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file in its place: the cache's to replace
+            directory.unlink()
+            directory.mkdir()
+    except OSError:  # a cache that cannot be written is only slower (issue 28)
+        return MemoryBytecodeCache()
     return CheckedBytecodeCache(str(directory), f"%s-{version}.cache")
 
 

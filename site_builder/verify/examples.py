@@ -515,9 +515,13 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
         computed = _round_values(step, done.ending if step is done.steps[-1] else None)
         computed.update(table=table, table_changed=changed)
         if "refused" in row.fields:
-            computed["refused"], computed["refused_kind"], computed["refused_why"] = _refusal(
-                rules, hands, stock, discard, steps[: step.number - 1],
-                row.fields["refused"].value)
+            try:
+                computed["refused"], computed["refused_kind"], computed["refused_why"] = \
+                    _refusal(rules, hands, stock, discard, steps[: step.number - 1],
+                             row.fields["refused"].value)
+            except engine.SearchLimitError as exc:  # no verdict: the row is not verified
+                error(row.fields["refused"].line, f"example {row.caption.text!r}: {exc}")
+                continue
         ended = computed["round_ending"]
         if (ended is not None and ended.reason == "stock_out" and stock_total is not None
                 and len(stock) < stock_total):

@@ -1,0 +1,148 @@
+"""Issue 28: the translators' files are safe. ``i18n update`` writes nothing over a
+catalog saved while it ran, writes a symlinked catalog through its link, ``i18n compile``
+replaces each ``.mo`` in one step, and an error (a catalog that cannot be replaced, a
+full disk) is one line naming the user's file. The commands run in this process."""
+
+from __future__ import annotations
+
+import errno
+import os
+from pathlib import Path
+
+import pytest
+from conftest import run_cli
+
+from site_builder.commands import i18n as i18n_command
+
+PL = "locales/pl/LC_MESSAGES/messages.po"
+
+
+def add_paragraph(project: Path) -> None:
+    """A content change that gives every catalog a new message (so update writes)."""
+    with open(project / "content/glossary.md", "a", encoding="utf-8") as fh:
+        fh.write("\nA new paragraph, for the catalogs' sake.\n")
+
+
+def catalogs(project: Path) -> dict[str, bytes]:
+    return {p.relative_to(project).as_posix(): p.read_bytes()
+            for p in sorted((project / "locales").rglob("*.po*"))}
+
+
+def one_line(err: str) -> list[str]:
+    assert "Traceback" not in err and "internal error" not in err, err
+    return err.strip().splitlines()
+
+
+def test_a_catalog_saved_during_update_is_not_overwritten(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    add_paragraph(project)
+    real_merge = i18n_command.merge
+    saved = b'\nmsgid "A translator\'s own new entry"\nmsgstr "Nowy wpis"\n'
+
+    def merge_while_saving(po: bytes, pot: bytes, rel: str) -> bytes:
+        merged = real_merge(po, pot, rel)
+        if rel == PL:  # the translator saves while msgmerge runs
+            with open(project / PL, "ab") as fh:
+                fh.write(saved)
+        return merged
+
+    monkeypatch.setattr(i18n_command, "merge", merge_while_saving)
+    before = catalogs(project)
+    result = run_cli("i18n", "update", "--root", str(project))
+    assert result.code == 2
+    [line] = [x for x in one_line(result.err) if x.startswith(PL)]
+    assert line.startswith(f"{PL}: the catalog changed while this command ran")
+    assert (project / PL).read_bytes() == before[PL] + saved  # the translator's save kept
+    assert f"{PL}: updated" not in result.out
+    assert "locales/ms/LC_MESSAGES/messages.po: updated" in result.out  # the others merged
+
+
+def test_a_symlinked_catalog_is_written_through_its_link(project: Path,
+                                                         tmp_path: Path) -> None:
+    shared = tmp_path / "translators" / "pl.po"
+    shared.parent.mkdir()
+    os.replace(project / PL, shared)
+    os.symlink(shared, project / PL)
+    add_paragraph(project)
+    result = run_cli("i18n", "update", "--root", str(project), "pl")
+    assert result.code == 0, result.err
+    assert f"{PL}: updated" in result.out
+    assert os.path.islink(project / PL) and os.readlink(project / PL) == str(shared)
+    assert b"A new paragraph, for the catalogs' sake." in shared.read_bytes()
+    assert [p.name for p in shared.parent.iterdir()] == ["pl.po"]  # no temporary file left
+
+
+def test_compile_replaces_each_mo_in_one_step(project: Path) -> None:
+    assert run_cli("i18n", "compile", "--root", str(project)).code == 0
+    mo = project / PL.replace(".po", ".mo")
+    good = mo.read_bytes()
+    reader = mo.with_name("reader.mo")
+    os.link(mo, reader)  # what a program reading the old file holds
+    with open(project / PL, "a", encoding="utf-8") as fh:
+        fh.write('\nmsgid "An extra message"\nmsgstr "Dodatkowa wiadomość"\n')
+    assert run_cli("i18n", "compile", "--root", str(project)).code == 0
+    assert reader.read_bytes() == good  # not truncated and written in place
+    assert mo.read_bytes() != good and b"Dodatkowa" in mo.read_bytes()
+    assert os.stat(mo).st_ino != os.stat(reader).st_ino
+
+
+def refuse_replace(monkeypatch: pytest.MonkeyPatch, code: int, text: str) -> None:
+    """``os.replace`` fails as the kernel makes it fail (both names on the error)."""
+    def replace(src: str, dst: str) -> None:
+        raise OSError(code, text, src, None, dst)
+    monkeypatch.setattr(os, "replace", replace)
+
+
+def test_a_catalog_that_cannot_be_replaced_is_named(project: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    add_paragraph(project)
+    before = catalogs(project)
+    refuse_replace(monkeypatch, errno.EPERM, "Operation not permitted")  # chattr +i
+    result = run_cli("i18n", "update", "--root", str(project), "pl")
+    assert result.code == 2
+    [line] = one_line(result.err)
+    assert line.startswith(f"{PL}: cannot write or read it: Operation not permitted"), line
+    assert ".messages.po." not in line
+    monkeypatch.undo()
+    assert catalogs(project) == before
+    assert not [p for p in (project / "locales").rglob(".*")]
+
+
+@pytest.mark.parametrize("command", [("i18n", "update", "pl"), ("i18n", "extract"),
+                                     ("i18n", "compile")])
+def test_a_full_disk_is_one_line(project: Path, monkeypatch: pytest.MonkeyPatch,
+                                 command: tuple[str, ...]) -> None:
+    add_paragraph(project)
+    assert run_cli("i18n", "compile", "--root", str(project)).code == 0
+    before = catalogs(project)
+    mos = {p: p.read_bytes() for p in (project / "locales").rglob("*.mo")}
+    refuse_replace(monkeypatch, errno.ENOSPC, "No space left on device")
+    result = run_cli(*command[:2], "--root", str(project), *command[2:])
+    monkeypatch.undo()
+    assert result.code == 2
+    lines = one_line(result.err)
+    assert len(lines) == 1 and "the disk is full (No space left on device)" in lines[0]
+    assert lines[0].split(":")[0].endswith((".po", ".pot", ".mo")), lines[0]
+    assert catalogs(project) == before
+    assert {p: p.read_bytes() for p in mos} == mos
+
+
+def test_a_full_disk_in_build_is_one_line(project: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """``os.write`` fails with no file name: the build still says so in one line."""
+    assert run_cli("build", "--root", str(project)).code == 0
+    dist = {p: p.read_bytes() for p in (project / "dist").rglob("*") if p.is_file()}
+    from site_builder.render import pages
+
+    def write_file(base: Path, rel: str, data: object) -> tuple[int, int]:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pages, "write_file", write_file)
+    add_paragraph(project)
+    result = run_cli("build", "--root", str(project))
+    assert result.code == 2
+    [line] = one_line(result.err)
+    assert line.startswith("site-builder: --out") and "the disk is full" in line
+    assert "the earlier site is kept" in line
+    assert {p: p.read_bytes() for p in (project / "dist").rglob("*") if p.is_file()} == dist
+    assert not [p for p in project.iterdir() if p.name.startswith(".dist.")]
