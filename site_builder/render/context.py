@@ -12,12 +12,14 @@ from __future__ import annotations
 import functools
 import re
 from collections.abc import Callable, Sequence
+from datetime import date
 from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
 from babel import Locale
 from babel.core import get_global
+from babel.dates import format_date
 
 from site_builder.i18n.catalog import bcp47, text_direction
 from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
@@ -81,8 +83,20 @@ def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
                    ) -> dict[str, Any]:
     """What every page's head, search box and print footer take beyond the shared context;
     *href* makes a link to an output file from the page at *path*."""
-    return {"og_locale": og_locale(lang), "build_date": build_date(root),
+    return {"og_locale": og_locale(lang), "build_date": printed_date(build_date(root), lang),
             **search.context(lang, path, href)}
+
+
+@functools.lru_cache(maxsize=64)
+def printed_date(iso: str | None, lang: str) -> str | None:
+    """The build date as the language writes it (CLDR's long date, through Babel).
+
+    >>> printed_date("2026-12-01", "pl"), printed_date("2026-12-01", "en"), printed_date(None, "vi")
+    ('1 grudnia 2026', 'December 1, 2026', None)
+    """
+    if iso is None:
+        return None
+    return format_date(date.fromisoformat(iso), "long", locale=lang)
 
 
 def toc(blocks: Sequence[Any]) -> list[Any]:
