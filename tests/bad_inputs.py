@@ -310,6 +310,16 @@ case("prose: a term linked to no glossary section",
      words="leads to no section of content/glossary.md")
 case("prose: a term linked to no page", prose("A [meld](../meld/) is laid."), FM, "A [meld]",
      words="leads to no page of the site")
+case("po: a term link led elsewhere",
+     sub(PL, '"Pozostali gracze dostają [punkty karne](../scoring/#penalty-points) za "',
+         '"Pozostali gracze dostają [punkty karne](../scoring/#penalty) za "'), PL,
+     '"The others score [penalty points](../scoring/#penalty-points) for the cards "',
+     offset=-1, words="link target")
+case("po: a term link dropped",
+     sub(PL, '"Pozostali gracze dostają [punkty karne](../scoring/#penalty-points) za "',
+         '"Pozostali gracze dostają punkty karne za "'), PL,
+     '"The others score [penalty points](../scoring/#penalty-points) for the cards "',
+     offset=-1, words="link target")
 case("callout: unknown kind", prose("!!! warning\n    Take care."), FM, "!!! warning",
      words="unknown callout 'warning'")
 case("callout: no text", prose("!!! caution"), FM, "!!! caution",
