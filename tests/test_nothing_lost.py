@@ -91,7 +91,8 @@ def test_the_build_date_is_an_input(project: Path, tmp_path: Path,
     assert "nothing changed" not in build(project)
     build(project, "--no-cache", "--out", str(tmp_path / "fresh"))
     assert tree(project / "dist") == tree(tmp_path / "fresh")
-    assert "March 9, 2024" in (project / "dist/en/first-meld/index.html").read_text(encoding="utf-8")
+    page = (project / "dist/en/first-meld/index.html").read_text(encoding="utf-8")
+    assert "March 9, 2024" in page  # the second epoch's date, as English writes it
 
 
 def record_path(project: Path) -> Path:
