@@ -176,8 +176,7 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "slug": slug,
         "nav": [],
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
-        "about_href": href(page_path(lang, ABOUT_SLUG))
-        if any(page.slug == ABOUT_SLUG for page in site.pages) else None,
+        "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
         **common_context(site.root, lang, path, href),
     }
 

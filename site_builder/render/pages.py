@@ -72,6 +72,12 @@ class Job:
                    verified.catalogs, verified.source, verified.bytecode,
                    template_keys(verified.source))
 
+    @functools.cached_property
+    def checker_offer(self) -> dict[str, dict[str, Any]]:
+        """The rule sets the checker offers, computed once a build
+        (:func:`~site_builder.render.checker_rules.offered`)."""
+        return offered(self.site.profiles)
+
     def translator(self, lang: str, unknown: dict[Key, Unknown] | None = None) -> Translator:
         """A translator for *lang* that keeps, in *unknown*, each message looked up that
         the template lacks."""
@@ -146,7 +152,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=nav_items(nav, path, lang, page.slug, index),
                    games=GAME_NAMES, profiles=site.profiles,
-                   checker_offer=offered(site.profiles) if page.checker else None)
+                   checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))

@@ -4,6 +4,7 @@ against anything else yet: that is :mod:`site_builder.verify`)."""
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +33,11 @@ class Site:
     languages: list[str]  # published languages, the source language first
     broken_profiles: frozenset[str] = frozenset()  # declared, but they did not load
     unread_pages: bool = False  # a page did not parse: links to it cannot be judged
+
+    @functools.cached_property
+    def slugs(self) -> frozenset[str]:
+        """The pages' slugs, for a page's links to the pages that may be there."""
+        return frozenset(page.slug for page in self.pages)
 
 
 def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
