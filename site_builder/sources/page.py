@@ -33,7 +33,6 @@ from site_builder.sources.segment import (
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
 OPTIONAL_KEYS = ("checker",)
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
-HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")  # what parse_heading reads
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
 FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
@@ -469,9 +468,10 @@ def _continuation_problem(line: str, above: str | None) -> str | None:
 
 
 def parse_heading(line: str) -> tuple[int, str] | None:
-    """The level and text of the ATX heading *line* (one line), or None: what
-    :data:`HEADING_RE` matches (its groups 1 and 2), read without a regular expression,
-    which backtracked in cubic time on a heading followed by many spaces (issue 28).
+    r"""The level and text of the ATX heading *line* (one line), or None: what the
+    regular expression ``^(#{1,6})\s+(.*?)\s*#*\s*$`` matches (its groups 1 and 2), read
+    without it, as it backtracked in cubic time on a heading followed by many spaces
+    (issue 28; ``tests/test_invalid.py`` keeps it as the reference).
 
     >>> parse_heading("## The threshold ##  "), parse_heading("####### seven")
     ((2, 'The threshold'), None)

@@ -27,9 +27,6 @@ from collections import Counter
 from markdown.extensions.toc import slugify as md_slugify
 
 NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# What a link's target is, as a regular expression: the reference of :func:`link_targets`,
-# which finds the same in linear time (this backtracks; it is used on short text only).
-LINK_TARGET_RE = re.compile(r"\]\(\s*<?([^)>]*?)>?(?:\s+\"[^\"]*\")?\s*\)")
 IMAGE_RE = re.compile(r"!\[")
 REFERENCE_RE = re.compile(r"\]\s?\[")  # [text][ref], [text][]
 DEFINITION_RE = re.compile(r"(?m)^[^\S\n]*\[[^\][]*\]:")  # linear: no [ inside, as Markdown's
@@ -91,11 +88,12 @@ def html_tags(text: str) -> list[str]:
 
 
 def link_targets(text: str) -> list[str]:
-    """The targets of the inline links ``[text](target)`` in *text*, stripped: what
-    :data:`LINK_TARGET_RE` finds (``re.findall``), found in one scan of *text*: that
-    regular expression backtracks in cubic time on a ``](`` and a run of spaces, and
-    in quadratic time on many ``](`` (issue 28). ``test_link_targets_are_the_regexs``
-    compares the two on random text.
+    r"""The targets of the inline links ``[text](target)`` in *text*, stripped: what the
+    regular expression ``\]\(\s*<?([^)>]*?)>?(?:\s+"[^"]*")?\s*\)`` finds (``re.findall``),
+    found in one scan of *text*: that expression backtracks in cubic time on a ``](`` and
+    a run of spaces, and in quadratic time on many ``](`` (issue 28).
+    ``tests/test_invalid.py`` keeps it as the reference and compares the two on random
+    text.
 
     >>> link_targets('See [a](../x/ "t"), [b]( <https://a.org/> ) and [c](' + ' ' * 9999)
     ['../x/', 'https://a.org/']
