@@ -25,6 +25,7 @@ from site_builder.i18n.catalog import bcp47, text_direction
 from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
 from site_builder.render import search
 from site_builder.render.markdown import Text
+from site_builder.render.offline import ASSETS_DIR, MANIFEST
 from site_builder.render.quickref import links, sheet_for
 from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import Page
@@ -33,16 +34,16 @@ from site_builder.sources.site import Site
 # Pages with at least this many sections get a table of contents.
 TOC_MIN_SECTIONS = 2
 
-
-ASSETS_DIR = "assets"
 # The pages' Content-Security-Policy: their own files only. Pagefind fetches its index and
 # runs it as WebAssembly, in a worker: pages with search need 'wasm-unsafe-eval'
 # (compiling WebAssembly; it allows no JavaScript eval) and connect-src 'self' (fetching
 # the index); the worker is covered by script-src 'self'.
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
        "base-uri 'none'; form-action 'none'")
+# A language folder's pages also link its web app manifest (manifest-src 'self'; its service
+# worker is covered by script-src 'self'; see site_builder/render/offline.py).
 SEARCH_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
-              "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+              "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; manifest-src 'self'; "
               "base-uri 'none'; form-action 'none'")
 
 @functools.cache
@@ -153,6 +154,9 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "canonical": canonical,
         "csp": SEARCH_CSP if path.startswith(f"{lang}/") else CSP,  # see search.context
         "slug": slug,
+        # a language folder's manifest; site.js imports offline.js, which registers its worker
+        "offline": Item(manifest=href(f"{lang}/{MANIFEST}")) if path.startswith(f"{lang}/")
+        else None,
         "nav": [],
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
