@@ -8,6 +8,9 @@ on 127.0.0.1, then built again with a changed page into the same folder (a repub
 from __future__ import annotations
 
 import json
+import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -174,3 +177,15 @@ def test_from_disk_no_worker_and_no_error(browser: Browser, site: Site) -> None:
         assert [e for e in errors if "CORS policy" not in e and "ERR_FAILED" not in e] == []
     finally:
         context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_offline_benchmark_runs(site: Site) -> None:
+    """benchmarks/offline.py, at its smallest (one language, once), on this build."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "offline.py"
+    run = subprocess.run([sys.executable, str(script), str(site.out), "--smoke"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^\| pl \| \d+ \| \d+ KiB \| [\d.]+ s \| \d+ ms \|$", run.stdout, re.M), \
+        run.stdout
