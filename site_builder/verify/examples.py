@@ -232,13 +232,9 @@ def _compute_stock_out(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
 
 def _compute_game(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
     rounds = inp["rounds"]
-    if len({len(r) for r in rounds}) != 1:
-        raise ValueError("every round needs one score per seat")
-    for number, scores in enumerate(rounds, 1):  # a round that cannot happen (issue 25)
-        why = engine.round_problem(scores, rules)
-        if why is not None:
-            raise ValueError(f"round {number} ({', '.join(map(str, scores))}) cannot happen "
-                             f"in {rules.title}: {why}")
+    why = engine.game_problem(rounds, rules)  # a round that cannot happen (issue 25, 34)
+    if why is not None:
+        raise ValueError(why)
     totals = [sum(column) for column in zip(*rounds, strict=True)]
     over = engine.game_over(totals, rules)
     return {"totals": totals, "over": "yes" if over else "no",
