@@ -8,13 +8,18 @@ from __future__ import annotations
 from collections.abc import Mapping
 from types import MappingProxyType
 
-from site_builder.examples import deals, game, hands, layoffs, melds, openings, stock_out
-from site_builder.examples import round as worked_round
 from site_builder.examples.base import Kind
+from site_builder.examples.deals import KIND as DEALS
+from site_builder.examples.game import KIND as GAME
+from site_builder.examples.hands import KIND as HANDS
+from site_builder.examples.layoffs import KIND as LAYOFFS
+from site_builder.examples.melds import KIND as MELDS
+from site_builder.examples.openings import KIND as OPENINGS
+from site_builder.examples.round import KIND as ROUND
+from site_builder.examples.stock_out import KIND as STOCK_OUT
 
 KINDS: Mapping[str, Kind] = MappingProxyType({kind.name: kind for kind in (
-    melds.KIND, layoffs.KIND, openings.KIND, hands.KIND, deals.KIND, game.KIND,
-    stock_out.KIND, worked_round.KIND)})
+    MELDS, LAYOFFS, OPENINGS, HANDS, DEALS, GAME, STOCK_OUT, ROUND)})
 
 
 def fields_table(kinds: Mapping[str, Kind] = KINDS) -> str:
