@@ -19,6 +19,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
+from site_builder.examples import KINDS, VerifiedTable
 from site_builder.i18n.catalog import (
     Key,
     Translations,
@@ -40,7 +41,6 @@ from site_builder.sources.profiles import GAME_NAMES
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
 from site_builder.verify import Verified, rule_values
-from site_builder.verify.examples import VerifiedTable
 
 
 @functools.lru_cache(maxsize=4096)
@@ -229,7 +229,7 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
                          note=loc.text(row.note) if row.note else None,
                          v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
             out.append(Item(type="example", table=block.table, rows=rows,
-                            key=example_key(block)))
+                            partial=KINDS[block.table].partial, key=example_key(block)))
     return out
 
 
