@@ -27,9 +27,11 @@ from site_builder.engine.notation import (
     Step,
     format_history,
     parse_steps,
+    refusal,
     replay,
 )
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
+from site_builder.engine.refusals import REFUSALS, Refusal
 from site_builder.engine.round import (
     Action,
     ActionKind,
@@ -80,6 +82,7 @@ __all__ = [
     "OPENING_REASONS",
     "PRESETS",
     "REASONS",
+    "REFUSALS",
     "VARIATIONS",
     "Card",
     "CardError",
@@ -87,6 +90,7 @@ __all__ = [
     "MeldResult",
     "OpeningResult",
     "Rank",
+    "Refusal",
     "RuleSet",
     "RulesError",
     "Suit",
@@ -135,5 +139,6 @@ __all__ = [
     "format_history",
     "needs_opening",
     "parse_steps",
+    "refusal",
     "replay",
 ]
