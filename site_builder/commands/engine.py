@@ -7,7 +7,7 @@
     site-builder engine simulate --game cardverse --players hard,easy --games 100 --seed 1
     site-builder engine round --game rami51 --hands "6S 9C 9D" "2C 3D" --stock "4C 5C" \
         --discard 8D "1: draw stock; 1: discard 4C"
-    site-builder engine round --game rami51 --hands "5H 6H 9C" "2C 3D" --stock "4C 5C" \
+    site-builder engine round --game rami51 --hands "5H 6H 9C" "2C 3D" --stock "4C 5C 8D" \
         --discard 7H --try "1: draw discard" "1: draw stock; 1: discard 4C; 2: draw stock; \
         2: discard 5C"
     site-builder engine game --game rami51 "0, 35" "12, 0"
