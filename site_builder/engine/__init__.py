@@ -33,10 +33,12 @@ from site_builder.engine.notation import (
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
 from site_builder.engine.refusals import REFUSALS, Refusal
 from site_builder.engine.round import (
+    ACTION_KINDS,
     Action,
     ActionKind,
     Discarding,
     Drawing,
+    Kind,
     LayingOff,
     Melding,
     Operation,
@@ -46,6 +48,7 @@ from site_builder.engine.round import (
     Swapping,
     TableMeld,
     View,
+    kind_of,
     needs_opening,
 )
 from site_builder.engine.rules import (
@@ -113,11 +116,13 @@ __all__ = [
     "rule_numbers",
     "stock_out_winner",
     # the round, its players, games and the round notation
+    "ACTION_KINDS",
     "Action",
     "ActionKind",
     "Arrangement",
     "Discarding",
     "Drawing",
+    "Kind",
     "LayingOff",
     "Melding",
     "Operation",
@@ -137,6 +142,7 @@ __all__ = [
     "SearchLimitError",
     "find_melds",
     "format_history",
+    "kind_of",
     "needs_opening",
     "parse_steps",
     "refusal",

@@ -8,6 +8,11 @@ the action and returns a frozen operation record. :attr:`RoundState.history`
 is the list of those records; the last one is a :class:`RoundEnding` once the
 round is over.
 
+An :class:`Action` names its kind; :data:`ACTION_KINDS` holds each kind once
+(its notation, the shapes it takes, its ``verify_*`` and its action, and its
+record type), and :meth:`Action.describe`, :meth:`RoundState.verify` and
+:meth:`RoundState.apply` read that table.
+
 The turn of the seat whose turn it is:
 
 1. **Draw** the top card of the stock (:meth:`RoundState.draw_stock`) or of
@@ -94,9 +99,10 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import Final, Literal, cast
 
 from site_builder.engine.cards import JOKER, Card, Suit
 from site_builder.engine.deal import Deal
@@ -109,10 +115,12 @@ from site_builder.engine.scoring import hand_points, round_scores, stock_out_win
 from site_builder.engine.search import NODE_LIMIT, SearchLimitError, find_melds, find_opening
 
 __all__ = [
+    "ACTION_KINDS",
     "Action",
     "ActionKind",
     "Discarding",
     "Drawing",
+    "Kind",
     "LayingOff",
     "Melding",
     "Operation",
@@ -124,6 +132,7 @@ __all__ = [
     "Swapping",
     "TableMeld",
     "View",
+    "kind_of",
     "needs_opening",
 ]
 
@@ -170,18 +179,7 @@ class Action:
 
     def describe(self, seat: int) -> str:
         """The action in round notation for *seat* (counted from 0)."""
-        prefix = f"{seat + 1}: "
-        if self.kind == "draw_stock":
-            return prefix + "draw stock"
-        if self.kind == "draw_discard":
-            return prefix + "draw discard"
-        if self.kind == "meld":
-            return prefix + "meld " + _codes(self.cards)
-        if self.kind == "lay_off":
-            return prefix + f"layoff {_codes(self.cards)} on {self.target}"
-        if self.kind == "swap":
-            return prefix + f"swap {_codes(self.cards)} for JK on {self.target}"
-        return prefix + "discard " + _codes(self.cards)
+        return f"{seat + 1}: {_kind(self.kind).notation(self)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -1079,46 +1077,19 @@ opening that uses it is accepted
         return _can(lambda: self.verify(action))
 
     def verify(self, action: Action) -> None:
-        """Raise :class:`Refusal` unless *action* is legal now."""
-        if action.kind == "draw_stock":
-            self.verify_draw_stock()
-        elif action.kind == "draw_discard":
-            self.verify_draw_discard()
-        elif action.kind == "meld":
-            self.verify_meld(action.cards)
-        elif action.kind == "lay_off":
-            if action.target is None:
-                raise Refusal("lay-off-needs-target")
-            self.verify_lay_off(action.target, action.cards)
-        elif action.kind == "swap":
-            if action.target is None or len(action.cards) != 1:
-                raise Refusal("swap-needs-card-and-target")
-            self.verify_swap(action.target, action.cards[0])
-        elif action.kind == "discard":
-            if len(action.cards) != 1:
-                raise Refusal("discard-needs-one-card")
-            self.verify_discard(action.cards[0])
-        else:
-            raise Refusal("unknown-action", kind=repr(action.kind))
+        """Raise :class:`Refusal` unless *action* is legal now (its kind's entry in
+        :data:`ACTION_KINDS` checks its shape, then asks the kind's ``verify_*``)."""
+        kind = _kind(action.kind)
+        kind.shape(action)
+        kind.verify(self, action)
 
     def apply(self, action: Action) -> Operation:
         """Apply *action* and return its record; like every action, it is verified first
-        and raises ValueError, changing nothing, when it is not legal."""
-        if action.kind in ("lay_off", "swap", "discard") or action.kind not in _KINDS:
-            self.verify(action)  # the shape of the action; the method checks the rest
-        if action.kind == "draw_stock":
-            return self.draw_stock()
-        if action.kind == "draw_discard":
-            return self.draw_discard()
-        if action.kind == "meld":
-            return self.meld(action.cards)
-        if action.kind == "lay_off":
-            assert action.target is not None
-            return self.lay_off(action.target, action.cards)
-        if action.kind == "swap":
-            assert action.target is not None
-            return self.swap(action.target, action.cards[0])
-        return self.discard(action.cards[0])
+        and raises :class:`Refusal` (a ValueError), changing nothing, when it is not
+        legal (the kind's method verifies what the shape leaves)."""
+        kind = _kind(action.kind)
+        kind.shape(action)
+        return kind.apply(self, action)
 
     # ----------------------------------------------------------------- helpers
 
@@ -1191,7 +1162,101 @@ _OWED_CODES: dict[Why, str] = {"fits-no-meld": "owed-fits-no-meld", "not-all": "
                                "no-opening": "owed-no-opening",
                                "no-final-discard": "owed-no-final-discard"}
 
-_KINDS = ("draw_stock", "draw_discard", "meld", "lay_off", "swap", "discard")
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of action, as :data:`ACTION_KINDS` holds it: how it is written in round
+    notation (after ``"N: "``), which shapes of :class:`Action` it takes (``shape``
+    refuses the others), how it is verified and applied on a :class:`RoundState`, and
+    the type of the record it makes.
+
+    >>> from site_builder.engine import parse_cards
+    >>> [ACTION_KINDS[k].notation(Action(k, parse_cards("7S"), 1)) for k in ACTION_KINDS]
+    ['draw stock', 'draw discard', 'meld 7S', 'layoff 7S on 1', 'swap 7S for JK on 1', \
+'discard 7S']
+    >>> [ACTION_KINDS[k].record.__name__ for k in ACTION_KINDS]
+    ['Drawing', 'Drawing', 'Melding', 'LayingOff', 'Swapping', 'Discarding']
+    >>> ACTION_KINDS["swap"].shape(Action("swap", parse_cards("7S 8S"), 1))
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.refusals.Refusal: a joker exchange needs one card and a target meld
+    """
+
+    name: ActionKind
+    notation: Callable[[Action], str]
+    shape: Callable[[Action], None]
+    verify: Callable[[RoundState, Action], None]
+    apply: Callable[[RoundState, Action], Operation]
+    record: type[Drawing | Melding | LayingOff | Swapping | Discarding]
+
+
+def _any_shape(action: Action) -> None:
+    """Every shape: the kind's method reads what it needs."""
+
+
+def _lay_off_shape(action: Action) -> None:
+    if action.target is None:
+        raise Refusal("lay-off-needs-target")
+
+
+def _swap_shape(action: Action) -> None:
+    if action.target is None or len(action.cards) != 1:
+        raise Refusal("swap-needs-card-and-target")
+
+
+def _discard_shape(action: Action) -> None:
+    if len(action.cards) != 1:
+        raise Refusal("discard-needs-one-card")
+
+
+def _target(action: Action) -> int:
+    assert action.target is not None  # the shape was checked
+    return action.target
+
+
+#: Every kind of action, in the order of a turn: the one table that
+#: :meth:`Action.describe`, :meth:`RoundState.verify` and :meth:`RoundState.apply` read.
+ACTION_KINDS: Final[Mapping[ActionKind, Kind]] = MappingProxyType({kind.name: kind for kind in (
+    Kind("draw_stock", lambda a: "draw stock", _any_shape,
+         lambda state, a: state.verify_draw_stock(), lambda state, a: state.draw_stock(),
+         Drawing),
+    Kind("draw_discard", lambda a: "draw discard", _any_shape,
+         lambda state, a: state.verify_draw_discard(), lambda state, a: state.draw_discard(),
+         Drawing),
+    Kind("meld", lambda a: f"meld {_codes(a.cards)}", _any_shape,
+         lambda state, a: state.verify_meld(a.cards), lambda state, a: state.meld(a.cards),
+         Melding),
+    Kind("lay_off", lambda a: f"layoff {_codes(a.cards)} on {a.target}", _lay_off_shape,
+         lambda state, a: state.verify_lay_off(_target(a), a.cards),
+         lambda state, a: state.lay_off(_target(a), a.cards), LayingOff),
+    Kind("swap", lambda a: f"swap {_codes(a.cards)} for JK on {a.target}", _swap_shape,
+         lambda state, a: state.verify_swap(_target(a), a.cards[0]),
+         lambda state, a: state.swap(_target(a), a.cards[0]), Swapping),
+    Kind("discard", lambda a: f"discard {_codes(a.cards)}", _discard_shape,
+         lambda state, a: state.verify_discard(a.cards[0]),
+         lambda state, a: state.discard(a.cards[0]), Discarding),
+)})
+
+
+def _kind(name: str) -> Kind:
+    """The kind of action called *name*, or a refusal (``unknown-action``)."""
+    kind = ACTION_KINDS.get(cast(ActionKind, name))
+    if kind is None:
+        raise Refusal("unknown-action", kind=repr(name))
+    return kind
+
+
+def kind_of(record: Operation) -> ActionKind | None:
+    """The kind of action that made *record* (``None`` for the :class:`RoundEnding`).
+
+    >>> from site_builder.engine import parse_card
+    >>> kind_of(Drawing(0, "discard", parse_card("7S"))), kind_of(Drawing(0, "stock", None))
+    ('draw_discard', 'draw_stock')
+    >>> kind_of(RoundEnding("out", 0, (0, 5), (0, 5))) is None
+    True
+    """
+    if isinstance(record, Drawing):
+        return "draw_stock" if record.source == "stock" else "draw_discard"
+    return next((k.name for k in ACTION_KINDS.values() if isinstance(record, k.record)), None)
 
 
 def _exchange(cards: tuple[Card, ...], kind: MeldKind, arrangement: tuple[Card, ...],
