@@ -21,9 +21,10 @@ def module_name(path: Path) -> str:
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def imports(path: Path) -> set[str]:
-    """Every module name *path* imports (``from a import b`` counts ``a`` and ``a.b``)."""
-    name = module_name(path)
+def imports(path: Path, name: str | None = None) -> set[str]:
+    """Every module name *path* imports (``from a import b`` counts ``a`` and ``a.b``);
+    *name* is the module's name (default: from its place under ``ROOT``)."""
+    name = name or module_name(path)
     package = name if path.name == "__init__.py" else name.rpartition(".")[0]
     found: set[str] = set()
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
@@ -102,10 +103,21 @@ def floor(module: str) -> int:
     raise AssertionError(f"{module} is on no floor: add it to FLOORS")
 
 
-def test_the_graph_is_read() -> None:
-    edges = graph()
-    assert "site_builder.build" in edges and "site_builder.engine" in edges
-    assert "site_builder.verify" in edges["site_builder.build"]
+def test_the_import_reader_reads_every_form(tmp_path: Path) -> None:
+    """The reader the layout tests stand on, on a module of known imports (not an edge of
+    the package's, which a refactoring may rightly remove): plain, ``from``, relative at
+    one and two levels, and names that are not modules."""
+    source = tmp_path / "mod.py"
+    source.write_text("import site_builder.engine\nfrom site_builder import errors\n"
+                      "from . import output\nfrom ..engine import cards\n"
+                      "from .render.urls import page_url\nimport json\n", encoding="utf-8")
+    assert imports(source, "site_builder.sub.mod") == {
+        "site_builder.engine", "site_builder", "site_builder.errors", "site_builder.sub",
+        "site_builder.sub.output", "site_builder.engine.cards", "site_builder.sub.render.urls",
+        "site_builder.sub.render.urls.page_url", "json"}
+    package = ROOT / "site_builder" / "engine" / "__init__.py"
+    assert imports(package, "site_builder.engine") >= {"site_builder.engine.cards"}
+    assert set(graph()) == {module_name(p) for p in PACKAGE.rglob("*.py")}
 
 
 def test_no_stage_imports_a_later_one() -> None:
