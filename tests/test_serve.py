@@ -194,12 +194,6 @@ def test_serve_internal_error_shows_no_traceback_in_the_browser(
     assert "RuntimeError('boom')" in state.problems[0]
 
 
-def test_serve_listen_backlog() -> None:
-    from site_builder.serve import PreviewServer
-
-    assert PreviewServer.request_queue_size >= 64
-
-
 def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> None:
     """Issue 28: a symlink planted in the preview's folder (to a file, to a folder, as a
     folder's index.html) and a FIFO are not served: only regular files inside it are."""

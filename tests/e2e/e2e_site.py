@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from site_builder.sources.page import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
@@ -15,12 +16,20 @@ CHROMIUM = "/usr/bin/chromium"
 LANGS = ("en", "id", "ms", "pl", "vi")
 SLUGS = (*sorted(p.stem for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
          "translation-status")
+
+
+def _order(path: Path) -> int:
+    """A page's ``order:``, as the site's own front-matter reader reads it."""
+    page, problems = parse_page(path.read_text(encoding="utf-8"), f"content/{path.name}")
+    assert page is not None, problems
+    return page.order
+
+
 # The rule pages in reading order (their front matter's ``order:``), after the home page.
 READING_ORDER = tuple(p.stem for p in sorted(
-    (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
-    key=lambda p: int(re.search(r"^order:\s*(\d+)",  # type: ignore[index]
-                                p.read_text(encoding="utf-8"), re.M)[1])))
-# The quick-reference sheets (SHEETS in site_builder/project.py).
+    (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"), key=_order))
+# The quick-reference sheets, as the suite expects them (the build's list is
+# site_builder/project.py's SHEETS; test_site_files checks that it makes exactly these).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld", "melds")
