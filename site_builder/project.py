@@ -12,8 +12,6 @@ import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
-from site_builder.errors import Problem
-
 SOURCE_LANG = "en"
 CONTENT_DIR = "content"
 TEMPLATES_DIR = "templates"
@@ -53,22 +51,6 @@ def discover_languages(root: Path) -> list[str]:
     if not base.is_dir():
         return []
     return sorted(p.name for p in base.iterdir() if (root / po_path(p.name)).is_file())
-
-
-def output_problem(root: Path, out: Path) -> Problem | None:
-    """A problem if the output folder *out* is, contains or lies inside a source folder
-    (the project root, content/, locales/, templates/): replacing it would delete sources.
-    Checked before anything is touched."""
-    target = out.resolve()
-    project = root.resolve()
-    sources = [project, *(project / name for name in SOURCE_DIRS)]
-    for source in sources:
-        if target == source or source.is_relative_to(target) or (
-                source != project and target.is_relative_to(source)):
-            shown = "the project folder" if source == project else f"{source.name}/"
-            return Problem(str(out), 0, f"the output folder would replace {shown}, which holds "
-                                        "sources; choose an output folder outside them, e.g. dist")
-    return None
 
 
 def build_date(root: Path) -> str | None:

@@ -842,6 +842,37 @@ case("out: a folder of other files", put("mine/thesis.txt", "not a site"), "--ou
      args=("--out", "mine"), commands=("build",))
 case("out: parent's parent is a file", put("afile", "x"), "--out", None,
      args=("--out", "afile/a/b/dist"), commands=("build",))
+# Issue 33: a marker vouches only for the files it lists; the rest are a user's.
+case("out: a CNAME added to dist", put("dist/CNAME", "rami.example.org"), "--out", None,
+     commands=("build",))
+case("out: a drafts folder added to dist", put("dist/drafts/a.md", "draft"), "--out", None,
+     commands=("build",))
+case("out: an empty folder added to dist", mkdir("dist/empty"), "--out", None,
+     commands=("build",))
+case("out: a build copied into a user's folder",
+     chain(lambda r: __import__("shutil").copytree(r / "dist", r / "mine"),
+           put("mine/notes.txt", "notes"), put("mine/photos/a.jpg", "jpg")),
+     "--out", None, args=("--out", "mine"), commands=("build",))
+case("out: an empty marker over a user's files",
+     chain(put("mine/notes.txt", "notes"),
+           put_bytes("mine/.site-builder",
+                     b"site-builder output " + __import__("hashlib").blake2b(
+                         b"", digest_size=16).hexdigest().encode() + b"\n")),
+     "--out", None, args=("--out", "mine"), commands=("build",))
+
+
+def _damage(root: Path) -> None:  # a file deleted, another changed (not in place: linked)
+    (root / "dist/pl/index.html").unlink()
+    css = root / "dist/assets/site.css"
+    data = css.read_bytes()
+    css.unlink()
+    css.write_bytes(data + b"/* changed */")
+
+
+valid("out: a damaged dist is rebuilt", _damage, commands=("build",))
+valid("out: a user's backup named like a build's leftovers",
+      lambda r: __import__("shutil").copytree(r / "dist", r / ".dist.old-2024-backup"),
+      commands=("build",))
 
 # Second hostile pass (issue 14 again, on the features added since) ---------------------------
 WR = "content/whole-round.md"
