@@ -243,3 +243,27 @@ def test_the_output_is_never_missing_during_the_swap(tmp_path: Path,
     output.swap(tmp, out)
     assert seen and set(seen) <= {b"old", b"new"} and seen[-1] == b"new"
     assert [p.name for p in tmp_path.iterdir()] == ["dist"]
+
+
+def test_pagefind_killed_by_a_signal_is_named(project: Path) -> None:
+    """Issue 33, R13: under a file-size limit Pagefind is killed by SIGXFSZ and prints
+    nothing; the one line says which signal, exit 2, and the earlier dist/ is kept."""
+    import resource
+
+    assert run_cli("build", "--root", str(project)).code == 0
+    site = tree(project / "dist")
+    with open(project / "content" / "glossary.md", "a", encoding="utf-8") as fh:
+        fh.write("\nOne more sentence.\n")
+    limit = 58 * 1024
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run([sys.executable, "-m", "site_builder", "build", "--root",
+                           str(project)], capture_output=True, text=True, check=False,
+                          preexec_fn=limited)
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert "pagefind was killed by signal 25 (SIGXFSZ: a file size limit" in line, line
+    assert tree(project / "dist") == site
+    assert not [p.name for p in project.iterdir() if p.name.startswith(".dist.")]
