@@ -1107,6 +1107,15 @@ case("round: a refused step that the engine allows",
          "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
      words="stated refused 1: draw discard, the engine computes nothing")
 
+# Issue 33, R11: two profile names that differ only by an invisible format character.
+for _cp in ("\u200b", "\u2060", "\ufeff", "\u00ad"):
+    case(f"prof: a name with an invisible U+{ord(_cp):04X}",
+         po_append(PROF, f'\n[house_copy]\nname = "house{_cp} rules"\njoker_value = 15\n'),
+         PROF, f'name = "house{_cp} rules"', words=f"U+{ord(_cp):04X}")
+case("prof: a name the same as another's in NFD",
+     po_append(PROF, '\n[cafe1]\nname = "caf\u00e9"\n\n[cafe2]\nname = "cafe\u0301"\n'),
+     PROF, 'name = "cafe\u0301"', words="has the same name")
+
 # Issue 28: bidi controls are refused at their line; text that stalls a regular expression,
 # the Markdown library or the engine's search is answered at once --------------------------
 case("po: a bidi override in a card name",
