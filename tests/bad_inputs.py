@@ -326,6 +326,11 @@ case("callout: no text", prose("!!! caution"), FM, "!!! caution",
      words="callout '!!! caution' has no text")
 case("callout: text not indented", prose("!!! note\nNot indented."), FM, "!!! note",
      words="indented by four spaces")
+# Issue 33, R10: what Python-Markdown's admonitions allow and callouts do not, at its line.
+case("callout: with a title", prose('!!! note "A title"\n    Titled text.'), FM,
+     '!!! note "A title"', words="a callout takes no title")
+case("callout: a second paragraph", prose("!!! caution\n    First.\n\n    Second."), FM,
+     "    Second.", words="a callout holds one paragraph")
 case("callout: a problem in its text is at its line", prose("!!! note\n    See [x](../nope/)."),
      FM, "    See [x]", words="leads to no page")
 case("prose: broken link on a paragraph's second line",
