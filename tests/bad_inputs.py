@@ -1112,6 +1112,14 @@ case("round: a refused step that the engine allows",
          "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
      words="stated refused 1: draw discard, the engine computes nothing")
 
+# Issue 33, R7: a run of ``\ under the segment bound cost 11 s of CPU a paragraph.
+case("prose: backticks that open code spans never closed",
+     page("\n\n".join(f"See {k} " + "``\\" * 3326 for k in range(3))), "content/extra.md",
+     "See 0 ", words="backticks open a code span that is never closed")
+case("po: backticks that open code spans never closed",
+     msgstr(PL, '"Goal"', '"Cel ' + "``\\\\" * 300 + '"'), PL, 'msgid "Goal"',
+     words="backticks open a code span")
+
 # Issue 33, R11: two profile names that differ only by an invisible format character.
 for _cp in ("\u200b", "\u2060", "\ufeff", "\u00ad"):
     case(f"prof: a name with an invisible U+{ord(_cp):04X}",
