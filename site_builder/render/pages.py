@@ -63,6 +63,9 @@ class Job:
     bytecode: Any = None
     # the template's messages by key (template_keys): a lookup of any other is reported
     known: dict[Key, str | tuple[str, ...]] = field(default_factory=dict)
+    # one for every language: an English paragraph shown in five languages (a missing
+    # translation) is rendered once, not once a language (issue 33, R7)
+    markdown: MarkdownRenderer = field(default_factory=MarkdownRenderer)
 
     @classmethod
     def of(cls, verified: Verified, out: Path | None) -> Job:
@@ -130,7 +133,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
     result_unknown: dict[Key, Unknown] = {}
     translator = job.translator(lang, result_unknown)
     env = environment(job, lang, translator)
-    md = MarkdownRenderer()
+    md = job.markdown
     values = localized_values(job.values, lang)
     titles = PageLocalizer(lang, translator, md, values)
     result = LanguageResult(lang, [(page, titles.text(page.title), titles.text(page.description))
