@@ -1048,15 +1048,15 @@ valid("site: base_url with a punycode host", sub(SITE, "https://rami-rules.examp
 # Issue 25: game tables that cannot happen, round endings that differ from the engine's -------
 SCO = "content/scoring.md"
 TURN = "content/turn.md"
-case("game: a round nobody won", sub(SCO, "rounds: 0, 150, 40 | 40, 160, 0",
-                                     "rounds: 200, 150, 40 | 40, 160, 0"), SCO,
-     "rounds: 200, 150, 40",
-     words="round 1 (200, 150, 40) cannot happen in Rami 51: nobody scores 0")
-case("game: a 360-point Rami 51 hand", sub(SCO, "| 0, 160, 31 |", "| 0, 360, 31 |"), SCO,
-     "| 0, 360, 31 |", words="round 4 (0, 360, 31) cannot happen in Rami 51: seat 2 scores 360, "
+case("game: a round nobody won", sub(SCO, "rounds: 0, 52, 30 | 27, 0, 45",
+                                     "rounds: 200, 52, 30 | 27, 0, 45"), SCO,
+     "rounds: 200, 52, 30",
+     words="round 1 (200, 52, 30) cannot happen in Rami 51: nobody scores 0")
+case("game: a 360-point Rami 51 hand", sub(SCO, "| 0, 74, 33 |", "| 0, 360, 33 |"), SCO,
+     "| 0, 360, 33 |", words="round 4 (0, 360, 33) cannot happen in Rami 51: seat 2 scores 360, "
                              "more than any hand can hold: 13 cards are worth at most 178")
-case("game: two seats on 0 in one round", sub(SCO, "| 12, 120, 0 |", "| 0, 120, 0 |"), SCO,
-     "| 0, 120, 0 |", words="round 5 (0, 120, 0) cannot happen in Rami 51: seats 1 and 3 score 0")
+case("game: two seats on 0 in one round", sub(SCO, "| 25, 0, 40 |", "| 0, 0, 40 |"), SCO,
+     "| 0, 0, 40 |", words="round 5 (0, 0, 40) cannot happen in Rami 51: seats 1 and 2 score 0")
 case("round: claimed ending differs from the engine's",
      sub(WR, "step: 1: discard 8D\nending: out", "step: 1: discard 8D\nending: stock_out"), WR,
      "ending: stock_out", words="stated ending stock_out, the engine computes out")
