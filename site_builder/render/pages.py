@@ -231,8 +231,10 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
             rows = [Item(caption=loc.text(row.caption),
                          note=loc.text(row.note) if row.note else None,
                          v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
+            # a block that names its rule set: the seed's first table labels its points
             out.append(Item(type="example", table=block.table, rows=rows,
-                            partial=KINDS[block.table].partial, key=example_key(block)))
+                            partial=KINDS[block.table].partial, key=example_key(block),
+                            named=\"profile\" in block.defaults))
     return out
 
 

@@ -9,6 +9,7 @@
 //   index per language folder), opened by its button or the "/" key (Ctrl+K, Cmd+K too).
 //   A result leads to the matching section (Pagefind's sub-results), and the words found
 //   are marked there (?highlight=).
+// - Printing opens every folded step-by-step round, and folds it again afterwards.
 
 import "./offline.js";  // the language folder's service worker: the rules offline
 
@@ -23,6 +24,15 @@ for (const menu of menus) {
 }
 if (pages) pages.addEventListener("change", () => {
   if (pages.checked) for (const menu of menus) menu.open = false;
+});
+let unfolded = [];
+addEventListener("beforeprint", () => {
+  unfolded = [...document.querySelectorAll("details.trace:not([open])")];
+  for (const trace of unfolded) trace.open = true;
+});
+addEventListener("afterprint", () => {
+  for (const trace of unfolded) trace.open = false;
+  unfolded = [];
 });
 for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
