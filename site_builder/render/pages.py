@@ -234,7 +234,7 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
             # a block that names its rule set: the seed's first table labels its points
             out.append(Item(type="example", table=block.table, rows=rows,
                             partial=KINDS[block.table].partial, key=example_key(block),
-                            named=\"profile\" in block.defaults))
+                            named="profile" in block.defaults))
     return out
 
 
