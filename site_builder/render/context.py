@@ -166,6 +166,7 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         else None,
         "nav": [],
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
+        "score_href": href(page_path(lang, "score")) if path.startswith(f"{lang}/") else None,
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
         **common_context(site.root, lang, path, href),
     }

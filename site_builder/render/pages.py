@@ -31,7 +31,7 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, quickref
+from site_builder.render import context, quickref, score
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -165,8 +165,11 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
     ctx.update(nav=nav_items(nav, path, lang, None, root_path(site.config.base_url)),
                percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
-    quickref.render(lang, env, emit, lambda slug, path: common(  # the quick-reference sheets
-        site, lang, slug, path, job.names) | {"nav": nav_items(nav, path, lang, None)})
+    def tool_context(slug: str, path: str) -> dict[str, Any]:  # a sheet's, the score keeper's
+        return common(site, lang, slug, path, job.names) | {"nav": nav_items(nav, path, lang, None)}
+
+    quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
+    score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper
     return result
 
 
