@@ -31,7 +31,7 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, quickref, score
+from site_builder.render import context, quickref, score, table_rules
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -170,6 +170,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
 
     quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
     score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper
+    emit(f"{lang}/{table_rules.FILE}", table_rules.table_rules(site.profiles, translator))
     return result
 
 
