@@ -51,7 +51,7 @@ TABLE_DELIMITER_RE = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$|^\|\s*
 # The ids the templates give elements of a page (grep templates/ for 'id="'): a heading
 # never takes one of them (tests/test_build.py keeps this list complete).
 TEMPLATE_IDS = frozenset({"top", "main", "q", "checker", "checker-text", "rule-pages",
-                          "quick-reference", "search", "menu-open", "pages"})
+                          "quick-reference", "search", "menu-open", "pages", "score-data"})
 # What a link may name on every page besides its headings (the checker on a checker page).
 PAGE_IDS = frozenset({"top", "main"})
 
