@@ -6,7 +6,6 @@ A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``
 
 from __future__ import annotations
 
-import functools
 import os
 import subprocess
 from datetime import UTC, datetime
@@ -75,15 +74,12 @@ def build_date(root: Path) -> str | None:
     """The date printed on paper (ISO 8601, UTC), derived from the inputs so that the same
     inputs give the same bytes: ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
     convention), else the date of the git commit checked out in *root*, else none. An
-    input of the build's record (:func:`site_builder.cache.language_keys`).
+    input of the build's record (:func:`site_builder.cache.language_keys`). Asked once a
+    build and never kept: a process that builds again (``serve``) sees a new commit's date.
 
     (A file's modification time is not used: a fresh checkout would change it.)
     """
-    return _build_date(root, os.environ.get("SOURCE_DATE_EPOCH", "").strip())
-
-
-@functools.cache
-def _build_date(root: Path, epoch: str) -> str | None:
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
     if not epoch:
         try:
             done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],

@@ -29,10 +29,11 @@ from urllib.parse import unquote, urlsplit
 
 from watchfiles import watch as watch_files
 
-from site_builder.build import Kept, build
+from site_builder.build import build
 from site_builder.errors import UserError
 from site_builder.output import MARKER
 from site_builder.project import CACHE_DIR
+from site_builder.session import Session
 
 WATCHED = ("content", "locales", "templates")
 RELOAD_PATH = "/__reload.js"
@@ -88,7 +89,7 @@ class State:
     seconds: float = 0.0
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: bool = False
-    kept: dict[str, Kept] = field(default_factory=dict)  # the last build's languages
+    session: Session = field(default_factory=Session)  # what a rebuild reuses
 
     def update(self, problems: list[str], seconds: float) -> None:
         with self.changed:
@@ -99,11 +100,11 @@ class State:
 
 
 def rebuild(root: Path, out: Path, state: State) -> None:
-    """Build into *out* with the cache, using again the languages whose inputs did not
-    change (kept in *state*); record the problems (if any) in *state*."""
+    """Build into *out* with the cache and *state*'s session (the languages whose inputs did
+    not change are used again); record the problems (if any) in *state*."""
     start = time.perf_counter()
     try:
-        result = build(root, out, keep=state.kept)
+        result = build(root, out, session=state.session)
         problems: list[str] = []
         for warning in result.unknown:  # warnings: the preview is built all the same
             print(f"  {warning}", file=sys.stderr, flush=True)

@@ -437,14 +437,14 @@ class Translator:
         return str(forms[min(index, len(forms) - 1)])
 
 
-_PLURAL_FUNCS: dict[str, Any] = {}
+@functools.cache
+def _plural_func(expr: str) -> Any:
+    """The plural rule *expr* compiled (gettext's ``c2py``), once per rule."""
+    return gettext.c2py(expr)
 
 
 def _plural_index(expr: str, n: int) -> int:
-    func = _PLURAL_FUNCS.get(expr)
-    if func is None:
-        func = _PLURAL_FUNCS[expr] = gettext.c2py(expr)
-    return int(func(n))
+    return int(_plural_func(expr)(n))
 
 
 def locale_problems(root: Path, source_lang: str = "en") -> list[Problem]:

@@ -13,7 +13,6 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from datetime import date
-from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
@@ -22,7 +21,7 @@ from babel.core import get_global
 from babel.dates import format_date
 
 from site_builder.i18n.catalog import bcp47, text_direction
-from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
+from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, page_path
 from site_builder.render import search
 from site_builder.render.markdown import Text
 from site_builder.render.quickref import links, sheet_for
@@ -58,11 +57,12 @@ def og_locale(lang: str) -> str:
     return f"{locale.language}_{locale.territory}" if locale.territory else locale.language
 
 
-def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
+def common_context(date: str | None, lang: str, path: str, href: Callable[[str], str]
                    ) -> dict[str, Any]:
-    """What every page's head, search box and print footer take beyond the shared context;
-    *href* makes a link to an output file from the page at *path*."""
-    return {"og_locale": og_locale(lang), "build_date": printed_date(build_date(root), lang),
+    """What every page's head, search box and print footer take beyond the shared context
+    (*date*: the build's, ISO 8601); *href* makes a link to an output file from the page
+    at *path*."""
+    return {"og_locale": og_locale(lang), "build_date": printed_date(date, lang),
             **search.context(lang, path, href)}
 
 
@@ -156,7 +156,7 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "nav": [],
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
-        **common_context(site.root, lang, path, href),
+        **common_context(site.date, lang, path, href),
     }
 
 

@@ -38,25 +38,20 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
                  for lang in site.languages]
     with template_errors(site.root / TEMPLATES_DIR):
         envs = {lang: environment(job, lang, translators[lang]) for lang in site.languages}
-
-        def status_pages() -> Iterator[tuple[str, bytes]]:
-            """Each language's status page, its counts with every message looked up so
-            far that the template lacks (an unknown message counts as untranslated)."""
-            status = [{"lang": bcp47(lang), "name": names[lang],
-                       "overall": with_unknown(results[lang].overall, {},
-                                               unknown[lang].values())[0]}
-                      for lang in site.languages[1:]]
-            for lang in site.languages:
-                path = page_path(lang, STATUS_SLUG)
-                ctx = common(site, lang, STATUS_SLUG, path, names)
-                ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG),
-                           status=status, percent=100)
-                yield path, envs[lang].get_template("status.html").render(ctx).encode("utf-8")
-
-        for _ in status_pages():  # first for what they look up, which they count
-            pass
-        for path, data in status_pages():
-            emit(path, data)
+        # A status page counts each message looked up that the template lacks as
+        # untranslated (it is shown in English): those its language's pages looked up,
+        # which render gave as data (*results*), so that each status page is rendered once.
+        # One only a status page looks up is reported (among the lookups), not counted.
+        status = [{"lang": bcp47(lang), "name": names[lang],
+                   "overall": with_unknown(results[lang].overall, {},
+                                           results[lang].unknown.values())[0]}
+                  for lang in site.languages[1:]]
+        for lang in site.languages:
+            path = page_path(lang, STATUS_SLUG)
+            ctx = common(site, lang, STATUS_SLUG, path, names)
+            ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG),
+                       status=status, percent=100)
+            emit(path, envs[lang].get_template("status.html").render(ctx).encode("utf-8"))
         chooser_env = envs[SOURCE_LANG]
         ctx = common(site, SOURCE_LANG, "index", "index.html", names)
         ctx.update(choices=[{"lang": bcp47(lang), "name": names[lang],

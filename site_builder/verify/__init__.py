@@ -17,10 +17,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from babel.messages.catalog import Catalog
 
 from site_builder import engine
 from site_builder.errors import Problem
+from site_builder.i18n import messages
 from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
 from site_builder.i18n.messages import (
@@ -63,6 +65,30 @@ class Verified:
     lookups: dict[str, dict[Any, Any]] | None = None
 
 
+# A language's catalog as last checked: the key of its bytes and the card terms, and what
+# checking it gave (the translations, None if it did not pass; its problems).
+CheckedCatalog = tuple[tuple[str, tuple[tuple[str, str], ...]],
+                       tuple[Translations | None, list[Problem]]]
+
+
+@dataclass
+class Reuse:
+    """What verifying again in the same process may take from the last time, kept by a
+    :class:`site_builder.session.Session`: each language's catalog as last checked (by
+    its bytes: ``serve`` checks again only the catalog a translator saved), each
+    template's syntax tree with its source (only a changed template is parsed again), and
+    the code's messages (the code that runs does not change under it)."""
+
+    catalogs: dict[str, CheckedCatalog] = field(default_factory=dict)
+    trees: dict[str, tuple[str, jinja2.nodes.Template]] = field(default_factory=dict)
+    code: tuple[TemplateMessage, ...] | None = None
+
+    def code_messages(self) -> tuple[TemplateMessage, ...]:
+        if self.code is None:
+            self.code = messages.code_messages()
+        return self.code
+
+
 def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
     """The numbers a page may state about the rules, by placeholder name.
 
@@ -90,13 +116,16 @@ def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str
     return values
 
 
-def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None
-           ) -> Verified:
+def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None,
+           reuse: Reuse | None = None) -> Verified:
     """Every check of the run, with nothing rendered: the catalogs' files, the links
     between pages, every example replayed, every placeholder, every template compiled,
     and every catalog read and checked, one language at a time. The examples are not
     replayed when no rule profile loaded (among *load_problems*): every one would fail;
-    nor those under a profile that did not load."""
+    nor those under a profile that did not load. *reuse*: what an earlier run of this
+    process found (updated)."""
+    if reuse is None:
+        reuse = Reuse()
     problems = list(load_problems)
     problems.extend(locale_problems(site.root, SOURCE_LANG))
     problems.extend(link_problems(site.pages, complete=not site.unread_pages,
@@ -111,37 +140,33 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     if bytecode is None:
         bytecode = bytecode_cache(None, "")
     env = make_environment(site.root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
-    errors, trees = compile_templates(env, site.root / TEMPLATES_DIR)
+    errors, trees = compile_templates(env, site.root / TEMPLATES_DIR, reuse.trees)
     problems.extend(errors)
     templates = tree_messages(trees)
     terms = card_terms(templates)
     catalogs: dict[str, Translations] = {}
     for lang in site.languages[1:]:  # one at a time: each Babel catalog let go once read
-        translations, found = _checked_catalog(site.root, lang, terms)
+        translations, found = _checked_catalog(site.root, lang, terms, reuse.catalogs)
         problems.extend(found)
         if translations is not None:
             catalogs[lang] = translations
+    source = source_catalog(site.pages, site.profiles, templates, reuse.code_messages())
     return Verified(site, verification.tables, verification.claims, problems, templates,
-                    catalogs, bytecode, source_catalog(site.pages, site.profiles, templates))
+                    catalogs, bytecode, source)
 
 
-# The last catalog checked of each language, by its bytes: a long-running process (serve)
-# checks again only the catalog a translator saved, not the others.
-_CHECKED: dict[str, tuple[tuple[str, tuple[tuple[str, str], ...]],
-                          tuple[Translations | None, list[Problem]]]] = {}
-
-
-def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
+def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
+                     checked: dict[str, CheckedCatalog]
                      ) -> tuple[Translations | None, list[Problem]]:
     """The catalog of *lang* read and checked (:func:`read_catalog`), kept small for
-    rendering; the same bytes are checked once per process."""
+    rendering; the same bytes are checked again only if *checked* lacks them."""
     data = (root / po_path(lang)).read_bytes()
     key = (hashlib.blake2b(data).hexdigest(), tuple(terms))
-    found = _CHECKED.get(lang)
+    found = checked.get(lang)
     if found is None or found[0] != key:
         catalog, problems = read_catalog(root, lang, terms, data)
-        found = _CHECKED[lang] = (key, (Translations(catalog) if catalog is not None
-                                        and not problems else None, problems))
+        found = checked[lang] = (key, (Translations(catalog) if catalog is not None
+                                       and not problems else None, problems))
     translations, problems = found[1]
     return translations, list(problems)
 
