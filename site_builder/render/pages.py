@@ -19,6 +19,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
+from site_builder import engine
 from site_builder.i18n.catalog import (
     Key,
     Translations,
@@ -36,11 +37,13 @@ from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
 from site_builder.render.urls import root_path
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
-from site_builder.sources.profiles import GAME_NAMES
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
 from site_builder.verify import Verified, rule_values
 from site_builder.verify.examples import VerifiedTable
+
+# Each game's display name, by key, in the checker's menu: the engine's (RuleSet.title).
+GAMES = {key: rules.title for key, rules in engine.PRESETS.items()}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -151,7 +154,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=nav_items(nav, path, lang, page.slug),
-                   games=GAME_NAMES, profiles=site.profiles,
+                   games=GAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")

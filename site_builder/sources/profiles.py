@@ -13,7 +13,6 @@ from site_builder.errors import Problem
 from site_builder.sources.files import BIDI_RE, MAX_DIGITS, read_toml, toml_line
 from site_builder.sources.page import split_lines
 
-GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
 PROFILES_FILE = "content/profiles.toml"
 
 

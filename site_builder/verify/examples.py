@@ -18,7 +18,7 @@ from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.sources.files import MAX_DIGITS
 from site_builder.sources.page import ExampleBlock, ExampleRow, Field, Page
-from site_builder.sources.profiles import GAME_NAMES, PROFILES_FILE, Profile
+from site_builder.sources.profiles import PROFILES_FILE, Profile
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,7 +56,7 @@ class VerifiedRow:
 
     @property
     def game_name(self) -> str:
-        return GAME_NAMES.get(self.game, self.game)
+        return self.rules.title
 
     @property
     def context(self) -> str:
@@ -348,7 +348,7 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
     game_field = row.get("game", block.defaults)
     game = game_field.value if game_field else ""
     if game_field is None:
-        error(row.line, f"no game: add 'game: {'|'.join(GAME_NAMES)}' to the row or the block")
+        error(row.line, f"no game: add 'game: {'|'.join(engine.PRESETS)}' to the row or the block")
     elif game not in engine.PRESETS:
         error(game_field.line, f"unknown game {game!r}; use one of: {', '.join(engine.PRESETS)}")
     profile_field = row.get("profile", block.defaults)
