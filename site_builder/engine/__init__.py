@@ -29,6 +29,7 @@ from site_builder.engine.notation import (
     parse_steps,
     replay,
 )
+from site_builder.engine.numbers import rule_numbers
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
 from site_builder.engine.round import (
     Action,
@@ -48,11 +49,9 @@ from site_builder.engine.round import (
 )
 from site_builder.engine.rules import (
     PRESETS,
-    VARIATIONS,
     RulesError,
     RuleSet,
     get_rules,
-    rule_numbers,
 )
 from site_builder.engine.scoring import (
     card_hand_points,
@@ -80,7 +79,6 @@ __all__ = [
     "OPENING_REASONS",
     "PRESETS",
     "REASONS",
-    "VARIATIONS",
     "Card",
     "CardError",
     "Deal",

@@ -39,7 +39,7 @@ from site_builder.render.urls import root_path
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
-from site_builder.verify import Verified, rule_values
+from site_builder.verify import Verified
 from site_builder.verify.examples import VerifiedTable
 
 # Each game's display name, by key, in the checker's menu: the engine's (RuleSet.title).
@@ -58,7 +58,7 @@ class Job:
 
     site: Site
     tables: dict[tuple[str, int], VerifiedTable]
-    values: dict[str, int]  # the rule values (see :func:`site_builder.verify.rule_values`)
+    values: dict[str, int]  # the rule values (see :func:`site_builder.engine.rule_numbers`)
     names: dict[str, str]  # each language's name for itself
     out: Path | None  # the staging folder; None: render in memory, write nothing
     catalogs: dict[str, Translations]  # each language's, verified
@@ -71,7 +71,7 @@ class Job:
     def of(cls, verified: Verified, out: Path | None) -> Job:
         """The job of rendering the site *verified* into the staging folder *out*."""
         site = verified.site
-        return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
+        return cls(site, verified.tables, site.numbers, native_names(site.languages), out,
                    verified.catalogs, verified.source, verified.bytecode,
                    template_keys(verified.source))
 

@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.project import (
     BUNDLE,
@@ -34,6 +35,13 @@ class Site:
     broken_profiles: frozenset[str] = frozenset()  # declared, but they did not load
     unread_pages: bool = False  # a page did not parse: links to it cannot be judged
     date: str | None = None  # the printed build date (site_builder.project.build_date)
+
+    @functools.cached_property
+    def numbers(self) -> dict[str, int]:
+        """The numbers a page may state, by placeholder name: the engine's, and each rule
+        profile's whole-number overrides (:func:`site_builder.engine.rule_numbers`)."""
+        return engine.rule_numbers(profiles={key: profile.overrides
+                                             for key, profile in self.profiles.items()})
 
     @functools.cached_property
     def slugs(self) -> frozenset[str]:

@@ -20,7 +20,6 @@ from typing import Any
 import jinja2
 from babel.messages.catalog import Catalog
 
-from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.i18n import messages
 from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
@@ -89,33 +88,6 @@ class Reuse:
         return self.code
 
 
-def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
-    """The numbers a page may state about the rules, by placeholder name.
-
-    Prose never states a rule number directly: it names it, e.g. ``{rami51_threshold}``,
-    and the value comes from the engine's rule sets.
-
-    >>> values = rule_values()
-    >>> values["rami40_threshold"], values["rami51_threshold"], values["cardverse_target"]
-    (40, 51, 100)
-    >>> values["cardverse_hand_2"], values["cardverse_hand_4"], values["cardverse_deck_cards"]
-    (7, 10, 52)
-    """
-    values: dict[str, int] = {"min_meld_cards": engine.MIN_MELD_CARDS,
-                              "max_set_cards": engine.MAX_SET_CARDS}
-    for game, rules in (presets or engine.PRESETS).items():
-        if rules.opening_threshold is not None:
-            values[f"{game}_threshold"] = rules.opening_threshold
-        values[f"{game}_min_players"] = rules.min_players
-        values[f"{game}_max_players"] = rules.max_players
-        values[f"{game}_deck_cards"] = rules.decks * 52
-        values[f"{game}_jokers"] = rules.jokers
-        for players in range(rules.min_players, rules.max_players + 1):
-            values[f"{game}_hand_{players}"] = rules.hand_size(players)
-    values.update(engine.rule_numbers(presets))  # packs, jokers, hand penalties, variations
-    return values
-
-
 def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None,
            reuse: Reuse | None = None) -> Verified:
     """Every check of the run, with nothing rendered: the catalogs' files, the links
@@ -134,9 +106,11 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     verification = (verify_pages(site.pages, site.profiles, site.broken_profiles)
                     if profiles_ok else Verification())
     problems.extend(verification_problems(verification))
-    values = rule_values()
-    for page in site.pages:
-        problems.extend(placeholder_problems(page, values))
+    # a profile that did not load names no numbers: its placeholders are not judged, nor
+    # any when no profile loaded (as the examples are not replayed)
+    unjudged = tuple(f"{key}_" for key in site.broken_profiles)
+    for page in site.pages if profiles_ok else ():
+        problems.extend(placeholder_problems(page, site.numbers, unjudged))
     if bytecode is None:
         bytecode = bytecode_cache(None, "")
     env = make_environment(site.root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
@@ -194,14 +168,16 @@ def verification_problems(verification: Verification) -> list[Problem]:
     return problems
 
 
-def placeholder_problems(page: Page, values: dict[str, int]) -> list[Problem]:
-    """A problem for each ``{name}`` in *page* that is not a rule value."""
+def placeholder_problems(page: Page, values: Mapping[str, int], unjudged: tuple[str, ...] = ()
+                         ) -> list[Problem]:
+    """A problem for each ``{name}`` in *page* that is not a rule value
+    (:func:`site_builder.engine.rule_numbers`), but those that start as *unjudged* does."""
     problems = []
     for segment in page.segments():
         if "{" not in segment.text and "}" not in segment.text:
             continue
         for name in placeholders(segment.text):
-            if name not in values:
+            if name not in values and not name.startswith(unjudged):
                 def names(text: str, name: str = name) -> bool:
                     return name in placeholders(text)
                 line = segment.line_where(names)
