@@ -1,4 +1,6 @@
-"""The project's layout and settings: every path and constant defined once.
+"""The project's layout and settings: every path and constant defined once, the output's
+too: where each page lives (its file, its folder, its address) and the links between
+output files.
 
 A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``),
 ``locales/<lang>/LC_MESSAGES/messages.po`` and ``templates/``.
@@ -7,9 +9,11 @@ A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``
 from __future__ import annotations
 
 import os
+import posixpath
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from site_builder.errors import Problem
 
@@ -44,6 +48,43 @@ def page_path(lang: str, slug: str) -> str:
 def page_folder(lang: str, slug: str) -> str:
     """The folder of a page, as a link from the site's root gives it: ``/pl/first-meld/``."""
     return "/" + page_path(lang, slug).removesuffix("index.html")
+
+
+def page_url(base_url: str, lang: str, slug: str) -> str:
+    """The public address of a page: ``https://host/pl/first-meld/``.
+
+    >>> page_url("https://host/", "pl", "first-meld"), page_url("https://host/", "pl", "index")
+    ('https://host/pl/first-meld/', 'https://host/pl/')
+    """
+    return base_url + page_folder(lang, slug).removeprefix("/")
+
+
+def not_found_path(lang: str | None = None) -> str:
+    """The output file of a language's 404 page (``pl/404.html``), or of the site's."""
+    return "404.html" if lang is None else f"{lang}/404.html"
+
+
+def relative(from_file: str, to_file: str) -> str:
+    """A relative link from one output file to another (works from ``file://``).
+
+    >>> relative("pl/first-meld/index.html", "ms/first-meld/index.html")
+    '../../ms/first-meld/index.html'
+    >>> relative("index.html", "assets/site.css")
+    'assets/site.css'
+    """
+    return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
+
+
+def root_path(base_url: str) -> str:
+    """The path of the site's root in *base_url*, which the 404 pages link from: a 404
+    page is served at any address, so its links cannot be relative, and with the host left
+    out they work on any host (a local preview, a mirror).
+
+    >>> root_path("https://rami.example.org/"), root_path("https://example.org/rami/")
+    ('/', '/rami/')
+    """
+    path = urlsplit(base_url).path or "/"
+    return path if path.endswith("/") else path + "/"
 
 
 def discover_languages(root: Path) -> list[str]:

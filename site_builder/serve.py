@@ -32,7 +32,7 @@ from watchfiles import watch as watch_files
 from site_builder.build import build
 from site_builder.errors import UserError
 from site_builder.output import MARKER
-from site_builder.project import CACHE_DIR
+from site_builder.project import CACHE_DIR, not_found_path
 from site_builder.session import Session
 
 WATCHED = ("content", "locales", "templates")
@@ -264,9 +264,9 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             status = 200
             if not target.is_file():  # the language's own 404 page, else the root one
                 first = path.strip("/").split("/", 1)[0]
-                lang_404 = out / first / "404.html"
+                lang_404 = out / not_found_path(first)
                 target = lang_404 if first.replace("-", "").isalnum() and "/" in path.strip("/") \
-                    and inside(out, str(lang_404)) else out / "404.html"
+                    and inside(out, str(lang_404)) else out / not_found_path()
                 if not inside(out, str(target)):
                     return self.send_error(404)
                 status = 404

@@ -21,11 +21,18 @@ from babel.core import get_global
 from babel.dates import format_date
 
 from site_builder.i18n.catalog import bcp47, text_direction
-from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, page_path
+from site_builder.project import (
+    ABOUT_SLUG,
+    SOURCE_LANG,
+    STATUS_SLUG,
+    page_path,
+    page_url,
+    relative,
+    root_path,
+)
 from site_builder.render import search
 from site_builder.render.markdown import Text
 from site_builder.render.quickref import links, sheet_for
-from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import Page
 from site_builder.sources.site import Site
 

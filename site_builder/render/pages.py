@@ -30,12 +30,11 @@ from site_builder.i18n.catalog import (
 )
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
-from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
+from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
 from site_builder.render import context, quickref
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
-from site_builder.render.urls import root_path
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
@@ -160,7 +159,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
-    path = f"{lang}/404.html"
+    path = not_found_path(lang)
     ctx = common(site, lang, None, path, job.names, absolute=True)
     ctx.update(nav=nav_items(nav, path, lang, None, root_path(site.config.base_url)),
                percent=100)

@@ -8,11 +8,19 @@ from xml.sax.saxutils import escape, quoteattr
 
 from site_builder.i18n.catalog import Key, Unknown, bcp47
 from site_builder.i18n.coverage import with_unknown
-from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, page_path
+from site_builder.project import (
+    SOURCE_LANG,
+    STATUS_SLUG,
+    TEMPLATES_DIR,
+    not_found_path,
+    page_path,
+    page_url,
+    relative,
+    root_path,
+)
 from site_builder.render import checker_rules
 from site_builder.render.context import ASSETS_DIR, common, nav_items, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
-from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.site import Site
 from site_builder.sources.templates import template_errors
 
@@ -58,9 +66,10 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
                              "href": relative("index.html", page_path(lang, "index"))}
                             for lang in site.languages], percent=100)
         emit("index.html", chooser_env.get_template("chooser.html").render(ctx).encode("utf-8"))
-        ctx = common(site, SOURCE_LANG, None, "404.html", names, absolute=True)
+        ctx = common(site, SOURCE_LANG, None, not_found_path(), names, absolute=True)
         ctx.update(choices=not_found, percent=100)
-        emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
+        emit(not_found_path(),
+             chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
     emit("sitemap.xml", _sitemap(site, [p.slug for p in site.pages] + [STATUS_SLUG]))
     emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
                         "sitemap.xml\n").encode())
