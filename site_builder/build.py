@@ -40,7 +40,7 @@ from site_builder.cache import (
     write_record,
 )
 from site_builder.errors import Problem, UserError
-from site_builder.i18n.catalog import Key, Unknown
+from site_builder.i18n.translator import Key, Unknown
 from site_builder.output import MARKER, clean_stale, locked, marker, staging, swap
 from site_builder.project import CACHE_DIR, build_date, output_problem
 from site_builder.render import search

@@ -211,7 +211,8 @@ PURE_MEMOS = {
     "site_builder.render.pages": {"format_number"},  # a number in a locale
     "site_builder.render.context": {"og_locale", "printed_date"},  # CLDR data
     "site_builder.sources.segment": {"slugify"},  # a heading's id from its text
-    "site_builder.i18n.catalog": {"num_plurals", "single_count_forms", "_plural_func"},
+    "site_builder.i18n.locales": {"num_plurals", "single_count_forms"},
+    "site_builder.i18n.translator": {"_plural_func"},
     "site_builder.i18n.checks": {"_source_marks"},  # the marks of a source text
     "site_builder.engine.cards": {"_lookup"},  # a card from its token
 }

@@ -20,7 +20,7 @@ from babel import Locale
 from babel.core import get_global
 from babel.dates import format_date
 
-from site_builder.i18n.catalog import bcp47, text_direction
+from site_builder.i18n.locales import bcp47, text_direction
 from site_builder.project import (
     ABOUT_SLUG,
     SOURCE_LANG,

@@ -20,15 +20,9 @@ from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from site_builder import engine
-from site_builder.i18n.catalog import (
-    Key,
-    Translations,
-    Translator,
-    Unknown,
-    native_names,
-    template_keys,
-)
 from site_builder.i18n.coverage import Counts, coverage
+from site_builder.i18n.locales import native_names
+from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
 from site_builder.render import context, quickref

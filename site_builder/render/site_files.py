@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
-from site_builder.i18n.catalog import Key, Unknown, bcp47
 from site_builder.i18n.coverage import with_unknown
+from site_builder.i18n.locales import bcp47
+from site_builder.i18n.translator import Key, Unknown
 from site_builder.project import (
     SOURCE_LANG,
     STATUS_SLUG,

@@ -76,7 +76,7 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
 
 class Translations(Protocol):
     """What the templates' gettext calls need of a language's translations (as
-    :class:`site_builder.i18n.catalog.Translator` gives them)."""
+    :class:`site_builder.i18n.translator.Translator` gives them)."""
 
     def gettext(self, text: str, context: str | None = None) -> str: ...
 

@@ -22,7 +22,7 @@ from babel.messages.catalog import Catalog
 
 from site_builder.errors import Problem
 from site_builder.i18n import messages
-from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
+from site_builder.i18n.catalog import load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
 from site_builder.i18n.messages import (
     TemplateMessage,
@@ -30,6 +30,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     tree_messages,
 )
+from site_builder.i18n.translator import Translations, Translator
 from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, po_path
 from site_builder.sources.page import Page, placeholders
 from site_builder.sources.profiles import PROFILES_FILE
