@@ -29,11 +29,12 @@ from urllib.parse import unquote, urlsplit
 
 from watchfiles import watch as watch_files
 
-from site_builder.build import Kept, build
+from site_builder.build import build
 from site_builder.errors import UserError
 from site_builder.output import MARKER
-from site_builder.project import CACHE_DIR
+from site_builder.project import CACHE_DIR, not_found_path
 from site_builder.render.offline import PREVIEW_WORKER, WORKER
+from site_builder.session import Session
 
 WATCHED = ("content", "locales", "templates")
 RELOAD_PATH = "/__reload.js"
@@ -89,7 +90,7 @@ class State:
     seconds: float = 0.0
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: bool = False
-    kept: dict[str, Kept] = field(default_factory=dict)  # the last build's languages
+    session: Session = field(default_factory=Session)  # what a rebuild reuses
 
     def update(self, problems: list[str], seconds: float) -> None:
         with self.changed:
@@ -100,11 +101,11 @@ class State:
 
 
 def rebuild(root: Path, out: Path, state: State) -> None:
-    """Build into *out* with the cache, using again the languages whose inputs did not
-    change (kept in *state*); record the problems (if any) in *state*."""
+    """Build into *out* with the cache and *state*'s session (the languages whose inputs did
+    not change are used again); record the problems (if any) in *state*."""
     start = time.perf_counter()
     try:
-        result = build(root, out, keep=state.kept)
+        result = build(root, out, session=state.session)
         problems: list[str] = []
         for warning in result.unknown:  # warnings: the preview is built all the same
             print(f"  {warning}", file=sys.stderr, flush=True)
@@ -269,9 +270,9 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             status = 200
             if not target.is_file():  # the language's own 404 page, else the root one
                 first = path.strip("/").split("/", 1)[0]
-                lang_404 = out / first / "404.html"
+                lang_404 = out / not_found_path(first)
                 target = lang_404 if first.replace("-", "").isalnum() and "/" in path.strip("/") \
-                    and inside(out, str(lang_404)) else out / "404.html"
+                    and inside(out, str(lang_404)) else out / not_found_path()
                 if not inside(out, str(target)):
                     return self.send_error(404)
                 status = 404

@@ -16,8 +16,8 @@ from babel.messages.catalog import Catalog
 from babel.messages.pofile import read_po
 from conftest import ROOT, copy_project, run_cli
 
-from site_builder.i18n import catalog as catalog_module
-from site_builder.i18n.catalog import Translations, Translator, template_keys
+from site_builder.i18n import translator as translator_module
+from site_builder.i18n.translator import Translations, Translator, template_keys
 
 LANGS = ("id", "ms", "pl", "vi")
 SITE_FILES = "site_builder/render/site_files.py"
@@ -257,5 +257,5 @@ def test_the_lookup_recorder_sees_what_rendering_reads(monkeypatch: pytest.Monke
                         lambda self, id, context=None: seen.append(id) or get(self, id, context))
     source = Catalog(locale="pl")
     source.add("Deck", "Talia")
-    assert catalog_module.Translator("pl", Translations(source)).gettext("Deck") == "Talia"
+    assert translator_module.Translator("pl", Translations(source)).gettext("Deck") == "Talia"
     assert seen == ["Deck"]
