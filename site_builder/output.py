@@ -138,18 +138,15 @@ def write_file(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int
 
 
 _RENAME_EXCHANGE, _AT_FDCWD = 2, -100
-_libc: ctypes.CDLL | None = None
 
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap the folders *a* and *b* in one step (Linux's ``renameat2(RENAME_EXCHANGE)``),
     so that a reader of *b* never finds it missing (issue 33, R8); False where the
-    system or the file system cannot."""
-    global _libc
+    system or the file system cannot. (The C library is opened each time, once a build:
+    nothing is kept between builds.)"""
     try:
-        if _libc is None:
-            _libc = ctypes.CDLL(None, use_errno=True)
-        call = _libc.renameat2
+        call = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
         return False
     if call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
