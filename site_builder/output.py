@@ -85,9 +85,10 @@ def locked(out: Path) -> Iterator[None]:
 def clean_stale(out: Path) -> None:
     """Delete the folders next to *out* that killed builds left (a staging folder, an
     old site, an empty probe); called with the lock held (:func:`locked`), so no running
-    build owns them. Only a folder that a build claimed (:data:`LEFTOVER`) is deleted,
-    whatever its name; if a build was killed with *out* missing (two renames, where the
-    file system cannot exchange), the old site is put back first."""
+    build owns them. Only a folder that a build claimed (:data:`LEFTOVER`) is deleted
+    with what it holds, whatever its name (any other only if empty); if a build was
+    killed with *out* missing (two renames, where the file system cannot exchange), the
+    old site is put back first."""
     if not out.parent.is_dir():
         return
     for entry in sorted(out.parent.glob(f".{out.name}.*-*")):
@@ -95,11 +96,9 @@ def clean_stale(out: Path) -> None:
         if kind not in (NEW, OLD, PROBE) or not rest.split("-", 1)[0].isdigit() \
                 or entry.is_symlink() or not entry.is_dir():
             continue
-        if kind == PROBE:
+        if kind == PROBE or not _ours(entry):
             with contextlib.suppress(OSError):
-                entry.rmdir()  # only ever empty: anything in it is someone else's
-            continue
-        if not _ours(entry):
+                entry.rmdir()  # only if empty (a build killed before it claimed the folder)
             continue
         if kind == OLD and not os.path.lexists(out) and (entry / SITE).is_dir():
             os.rename(entry / SITE, out)
