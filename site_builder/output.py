@@ -53,20 +53,27 @@ def _ours(folder: Path) -> bool:
 
 
 def _remove(folder: Path) -> None:
-    """Delete the claimed *folder*, its claim last: a build killed while deleting it
+    """Delete the claimed *folder*, its claim last, and only once nothing else is left in
+    it: a build killed while deleting it, or a file that something still wrote there,
     leaves a folder that is still claimed, which the next build deletes."""
     claim = _claim(folder)
-    with os.scandir(folder) as entries:
-        rest = [Path(e.path) for e in entries if e.name != claim.name]
-    for entry in rest:
-        if entry.is_dir() and not entry.is_symlink():
-            shutil.rmtree(entry, ignore_errors=True)
-        else:
+    for _ in range(3):
+        try:
+            with os.scandir(folder) as entries:
+                rest = [Path(e.path) for e in entries if e.name != claim.name]
+        except OSError:
+            return
+        if not rest:
             with contextlib.suppress(OSError):
-                entry.unlink()
-    with contextlib.suppress(OSError):
-        claim.unlink()
-        folder.rmdir()
+                claim.unlink()
+                folder.rmdir()
+            return
+        for entry in rest:
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    entry.unlink()
 
 
 def staging(out: Path) -> Path:
