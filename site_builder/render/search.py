@@ -15,6 +15,7 @@ JavaScript) and asks the language's ``pagefind.js``.
 from __future__ import annotations
 
 import ctypes
+import functools
 import importlib.util
 import os
 import shutil
@@ -84,14 +85,17 @@ def failure(code: int, output: str) -> str:
     return f"{said} (exit status {code})" if said else f"pagefind exited with status {code}"
 
 
-def _die_with_parent() -> None:
-    """In Pagefind's process, before it starts (Linux): end it when the build that started
-    it ends, however (kill -9), rather than let it write on into a staging folder that the
-    next build is deleting (``prctl(PR_SET_PDEATHSIG, SIGKILL)``; elsewhere nothing)."""
+def _death_signal() -> Callable[[], object] | None:
+    """What Pagefind's process runs before it starts (Linux): end it when the build that
+    started it ends, however (kill -9), rather than let it write on into a staging folder
+    that the next build is deleting (``prctl(PR_SET_PDEATHSIG, SIGKILL)``). Looked up
+    here, in the build's process: the child, forked from a process with threads
+    (``serve``), only makes the call. None where there is no ``prctl``."""
     try:
-        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGKILL, 0, 0, 0)
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
     except (OSError, AttributeError):
-        pass
+        return None
+    return functools.partial(prctl, 1, int(signal.SIGKILL), 0, 0, 0)
 
 
 def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
@@ -108,6 +112,7 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
         raise UserError(MISSING)
 
     written: dict[str, tuple[int, int]] = {}
+    die_with_parent = _death_signal()
     for lang in langs:
         folder = site_dir / lang
         if not folder.is_dir():
@@ -115,7 +120,7 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
         done = subprocess.run(
             [str(pagefind_bin.get_executable()), "--site", str(folder), "--output-subdir",
              BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
-            capture_output=True, text=True, check=False, preexec_fn=_die_with_parent)
+            capture_output=True, text=True, check=False, preexec_fn=die_with_parent)
         if done.returncode != 0:
             raise UserError(f"pagefind failed on {lang}/: " + failure(
                 done.returncode, done.stderr or done.stdout))
