@@ -64,6 +64,7 @@ LIVERELOAD_JS = """\
 RELOAD_JS = "location.reload();\n"
 AGAIN_JS = "window.__siteBuilderPoll && window.__siteBuilderPoll();\n"
 POLL_SECONDS = 25
+SWAP_WAIT = 2.0  # seconds a request waits for a preview folder being swapped in
 
 ERROR_PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -243,7 +244,13 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
         def translate_path(self, path: str) -> str:
             """The file for *path*, if it is a regular file or a folder inside the output
             reached through no symlink (nor its index.html one); else a path that is
-            no file (issue 28: a symlink planted in the preview folder is not followed)."""
+            no file (issue 28: a symlink planted in the preview folder is not followed).
+            Where the file system cannot exchange two folders in one step, the preview is
+            missing between a rebuild's two renames: the request waits for it (issue 33,
+            R8), rather than being told "File not found"."""
+            deadline = time.monotonic() + SWAP_WAIT
+            while not os.path.isdir(out) and time.monotonic() < deadline:
+                time.sleep(0.005)
             found = super().translate_path(path)
             if os.path.isdir(found) and os.path.lexists(os.path.join(found, "index.html")):
                 ok = inside(out, os.path.join(found, "index.html"))

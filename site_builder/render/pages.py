@@ -198,7 +198,8 @@ class PageLocalizer:
             self.fallbacks += 1
             self.missing.append(segment)
         source = segment.text if found is None else found
-        return Text(self.markdown.inline(source.format_map(self.values)), fallback)
+        render = self.markdown.english if source == segment.text else self.markdown.inline
+        return Text(render(source.format_map(self.values)), fallback)
 
     @property
     def percent(self) -> int:
