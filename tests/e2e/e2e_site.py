@@ -31,6 +31,8 @@ READING_ORDER = tuple(p.stem for p in sorted(
 # The quick-reference sheets, as the suite expects them (the build's list is
 # site_builder/project.py's SHEETS; test_site_files checks that it makes exactly these).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
+# The pages of tools for the table: the score keeper (site_builder/render/score.py).
+TOOLS = ("score",)
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld", "melds")
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
@@ -87,7 +89,7 @@ def _pages() -> list[SitePage]:
     for lang in LANGS:
         pages.append(SitePage(f"{lang}/", f"{lang}/index.html", lang, "index"))
         pages += [SitePage(f"{lang}/{slug}/", f"{lang}/{slug}/index.html", lang, slug)
-                  for slug in SLUGS + SHEETS]
+                  for slug in SLUGS + SHEETS + TOOLS]
         pages.append(SitePage(f"{lang}/404.html", f"{lang}/404.html", lang, None))
     return pages
 
@@ -106,7 +108,7 @@ def page_at(path: str) -> SitePage:
 # page (page.html, without and with the checker), a quick-reference sheet (quickref.html),
 # the translation status (status.html) and the language's 404 page (404.html).
 TEMPLATE_SLUGS = ("index", next(s for s in READING_ORDER if s not in CHECKER_SLUGS),
-                  CHECKER_SLUGS[0], SHEETS[0], "translation-status", None)
+                  CHECKER_SLUGS[0], SHEETS[0], "translation-status", *TOOLS, None)
 
 
 def template_page(lang: str, slug: str | None) -> SitePage:
