@@ -61,9 +61,9 @@ const buildForm = (data) => {
   const legend = document.createElement("legend");
   legend.textContent = data.text.legend;
   set.append(legend,
-    select(data.text.game, "game", [option("", data.text.both),
+    select(data.text.game, "table-game", [option("", data.text.both),
       ...data.games.map((g) => option(g.key, g.title))]),
-    select(data.text.profile, "profile", data.profiles.map((p) => option(p.key, p.name))));
+    select(data.text.profile, "table-profile", data.profiles.map((p) => option(p.key, p.name))));
   form.append(set);
   form.addEventListener("submit", (event) => event.preventDefault());
   return form;
@@ -131,12 +131,13 @@ const start = async () => {
   const data = await response.json();
   const form = buildForm(data);
   let choice = valid(stored(), data);
-  form.elements.game.value = choice.game;
-  form.elements.profile.value = choice.profile || data.profiles[0].key;
-  form.elements.profile.disabled = !choice.game;
+  form.elements["table-game"].value = choice.game;
+  form.elements["table-profile"].value = choice.profile || data.profiles[0].key;
+  form.elements["table-profile"].disabled = !choice.game;
   form.addEventListener("change", () => {
-    choice = valid({ game: form.elements.game.value, profile: form.elements.profile.value }, data);
-    form.elements.profile.disabled = !choice.game;
+    const game = form.elements["table-game"].value;
+    choice = valid({ game, profile: form.elements["table-profile"].value }, data);
+    form.elements["table-profile"].disabled = !choice.game;
     store(choice);
     apply(choice, data);
   });

@@ -25,7 +25,7 @@ def test_the_switch_follows_the_table(page: Page, lang: str) -> None:
     assert page.locator(".other-game").count() == 0
     page.locator("label.menu-button").click()  # the switch sits in the page menu
     switch = page.locator("form.table-rules")
-    switch.locator("select[name=game]").select_option("rami40")
+    switch.locator("select[name=table-game]").select_option("rami40")
     page.keyboard.press("Escape")  # the menu closes; the page shows the folded tables
     assert _shown_games(page) == {"rami40"}
     note = page.locator(".other-game").first
@@ -48,7 +48,7 @@ def test_the_switch_follows_the_table(page: Page, lang: str) -> None:
     # both games again: everything shows, as without the switch
     page.set_viewport_size(DESKTOP)
     page.goto(f"{lang}/first-meld/")
-    page.locator("form.table-rules select[name=game]").select_option("")
+    page.locator("form.table-rules select[name=table-game]").select_option("")
     assert _shown_games(page) == {"rami40", "rami51"}
     assert page.locator(".other-game").count() == 0
     assert page.evaluate("localStorage.getItem('rami-table-rules')") is None
@@ -60,4 +60,4 @@ def test_a_damaged_choice_changes_nothing(page: Page) -> None:
     page.reload()
     page.wait_for_function("() => document.querySelector('form.table-rules') !== null")
     assert _shown_games(page) == {"rami40", "rami51"}
-    assert page.locator("form.table-rules select[name=game]").input_value() == ""
+    assert page.locator("form.table-rules select[name=table-game]").input_value() == ""
