@@ -30,7 +30,7 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, quickref
+from site_builder.render import context, quickref, search
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -154,6 +154,8 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                    games=GAME_NAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
+        if page.slug != "index":  # what each section adds to the search index
+            ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)

@@ -10,6 +10,8 @@
 //   A result leads to the matching section (Pagefind's sub-results), and the words found
 //   are marked there (?highlight=).
 
+import { pageText, ranked, resultKeys } from "./search-results.js";
+
 const menus = [...document.querySelectorAll("details.menu")];
 const pages = document.querySelector(".menu-toggle");  // the page menu's checkbox
 for (const menu of menus) {
@@ -116,9 +118,10 @@ if (box && button) {
     li.append(a);
     let words = [];
     if (excerpt) {
-      const [p, marked] = excerptNodes(excerpt, keep);
-      words = marked;
-      li.append(p);
+      const [text, found] = pageText(excerpt);  // without the index's own words
+      const [p, marked] = excerptNodes(text, keep);
+      words = [...marked, ...found.filter(keep)];
+      if (text) li.append(p);
     }
     const target = new URL(url, location.href);
     if (words.length) target.searchParams.set("highlight", [...new Set(words)].join(" "));
@@ -136,13 +139,7 @@ if (box && button) {
     const pages = await Promise.all(found.results.slice(0, 20).map(r => r.data()));
     const keep = wanted(query);
     let items = [];
-    for (const page of pages) {
-      // the page's best sections (those with a heading of their own), else the page
-      const subs = (page.sub_results || []).filter(s => s.url.includes("#")).slice(0, 2);
-      if (subs.length) {
-        for (const s of subs) items.push(item(s.url, `${s.title} · ${page.meta.title}`, s.excerpt, keep, true));
-      } else items.push(item(page.url, page.meta.title, page.excerpt, keep, false));
-    }
+    for (const r of ranked(pages)) items.push(item(r.url, r.title, r.excerpt, keep, r.sub));
     // results that matched only a short word the query starts with go, unless none is left
     if (items.some(([, good]) => good)) items = items.filter(([, good]) => good);
     const none = document.createElement("li");
@@ -150,6 +147,7 @@ if (box && button) {
     list.replaceChildren(...(items.length ? items.map(([li]) => li) : [none]));
   };
   input.addEventListener("input", show);
+  resultKeys(input, list);
   button.addEventListener("click", () => (box.hidden ? openSearch() : closeSearch()));
   button.hidden = false;
 }
