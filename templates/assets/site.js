@@ -2,14 +2,15 @@
 // still open (they are <details>) and the language links lead to the same page; only search
 // needs this script.
 //
-// - The language links keep the section you are reading (#id): the heading ids are the
-//   same in every language.
+// - The language links keep the section you are reading (here.js, or the address's #id):
+//   the heading ids are the same in every language.
 // - One menu open at a time; Escape closes a menu or the search and returns the focus.
 // - Search in the page's language with Pagefind (site_builder/render/search.py builds one
 //   index per language folder), opened by its button or the "/" key (Ctrl+K, Cmd+K too).
 //   A result leads to the matching section (Pagefind's sub-results), and the words found
 //   are marked there (?highlight=).
 
+import { youAreHere } from "./here.js";
 import { pageText, ranked, resultKeys } from "./search-results.js";
 
 const menus = [...document.querySelectorAll("details.menu")];
@@ -24,10 +25,12 @@ for (const menu of menus) {
 if (pages) pages.addEventListener("change", () => {
   if (pages.checked) for (const menu of menus) menu.open = false;
 });
+const readingNow = youAreHere();  // the section being read (here.js), or null
 for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
-    const section = location.hash;
-    if (/^#[A-Za-z][\w-]*$/.test(section)) link.hash = section;
+    const now = readingNow();
+    const section = now ? `#${now}` : location.hash;
+    if (/^#[A-Za-z][\w-]{0,100}$/.test(section)) link.hash = section;
   });
 }
 

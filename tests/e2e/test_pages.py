@@ -286,15 +286,41 @@ def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
     assert page.evaluate("innerWidth") == NARROW_PHONE["width"]
     assert _overflow(page) == []
 
+    page.set_viewport_size(PHONE)
+    if rule_page and page.locator("main details.toc").count():
+        _shows_the_section_being_read(page)
+
     # text at 200%: the default font size doubled, which rem, em and media queries in em
     # follow (the open document is laid out again, as a fresh load at that size would be)
-    page.set_viewport_size(PHONE)
     tab.font_sizes(DOUBLE_FONT_SIZES)
     assert _root_font_size(page) == 32
     assert _overflow(page) == []
     if rule_page:  # and within two screens at 200 % text
         top = _first_text_top(page)
         assert top < 2 * PHONE["height"] - 40, f"at 200 %, the first rule text starts at {top} px"
+
+
+def _shows_the_section_being_read(page: Page) -> None:
+    """Read on to the page's last section (or the page's end, if it is shorter): the bar
+    under the header names the section whose heading is above the reading line, a third
+    down the screen (here.js), and the page is still no wider than the phone; then back to
+    the top, where the bar goes."""
+    last = page.eval_on_selector_all("main details.toc a[href^='#']",
+                                     "as => as.map(a => a.hash.slice(1))")[-1]
+    page.evaluate("""id => { const h = document.getElementById(id);
+        scrollTo(0, h.getBoundingClientRect().top + scrollY - 150); }""", last)
+    reading = page.evaluate("""() => [...document.querySelectorAll('main details.toc a')]
+        .map(a => document.getElementById(a.hash.slice(1)))
+        .filter(h => h && h.getBoundingClientRect().top <= innerHeight / 3)
+        .map(h => h.textContent.trim()).pop()""")
+    assert reading, "the page scrolls past a heading"
+    page.wait_for_function("t => document.querySelector('.here-now')?.textContent === t",
+                           arg=reading)
+    assert page.locator(".here").is_visible()
+    scroll_width, inner_width = _scroll_width(page)
+    assert scroll_width <= inner_width
+    page.evaluate("scrollTo(0, 0)")
+    page.wait_for_function("() => document.querySelector('.here').hidden")
 
 
 def _first_text_top(page: Page) -> float:
