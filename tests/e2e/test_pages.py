@@ -295,6 +295,13 @@ def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
     tab.font_sizes(DOUBLE_FONT_SIZES)
     assert _root_font_size(page) == 32
     assert _overflow(page) == []
+    # the header's name, search, language and menu stay on the screen, each usable
+    outside = page.evaluate("""() => [...document.querySelectorAll(
+            '.brand, .search-open:not([hidden]), .lang-menu > summary, .menu-button')]
+        .map(e => [e.className, e.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.right > innerWidth || r.width < 24 || r.height < 24)
+        .map(([c]) => c)""")
+    assert outside == []
     if rule_page:  # and within two screens at 200 % text
         top = _first_text_top(page)
         assert top < 2 * PHONE["height"] - 40, f"at 200 %, the first rule text starts at {top} px"
