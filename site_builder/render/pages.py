@@ -30,7 +30,7 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, quickref, search
+from site_builder.render import context, quickref, search, terms
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -142,15 +142,20 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         result.files[rel] = job.write(rel, data)
 
     nav = result.nav
+    glossary = terms.glossary(site.pages)
     for index, page in enumerate(site.pages):
         loc = PageLocalizer(lang, translator, md, values)
         title = loc.text(page.title)
         description = loc.text(page.description)
         blocks = page_blocks(page, loc, job.tables)
+        # the definitions of the terms its links name (not counted in the page's coverage)
+        term_defs = terms.describe(page, blocks, glossary,
+                                   PageLocalizer(lang, translator, md, values).text)
         path = page_path(lang, page.slug)
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=nav_items(nav, path, lang, page.slug, index),
+                   term_defs=term_defs,
                    games=GAME_NAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))

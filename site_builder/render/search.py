@@ -33,7 +33,8 @@ from site_builder.project import BUNDLE
 
 # Inside the indexed <main>: the ways around the page, not its rules; and the worked
 # examples, whose cells would make excerpts of card chips and numbers ("7♥8♥9♥ 44").
-EXCLUDE = ".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker, .example"
+EXCLUDE = (".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker, .example,"
+           " .term-defs")
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces
 # (pagefind-ui.js, -component-ui, -modular-ui, -highlight: about 450 KB per language)
 # are not used, and are removed.

@@ -12,6 +12,7 @@
 
 import { youAreHere } from "./here.js";
 import { pageText, ranked, resultKeys } from "./search-results.js";
+import { explainTerms } from "./terms.js";
 
 const menus = [...document.querySelectorAll("details.menu")];
 const pages = document.querySelector(".menu-toggle");  // the page menu's checkbox
@@ -25,6 +26,7 @@ for (const menu of menus) {
 if (pages) pages.addEventListener("change", () => {
   if (pages.checked) for (const menu of menus) menu.open = false;
 });
+explainTerms();  // the glossary's definitions on the term links (terms.js)
 const readingNow = youAreHere();  // the section being read (here.js), or null
 for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
