@@ -1,15 +1,27 @@
 /* The meld and first-meld checker: a port of site_builder/engine (cards.py, melds.py,
-   opening.py) for the reader's browser, and the form that uses it. The rule numbers come
-   from checker-rules.js, written by the build from the engine's rule sets
-   (site_builder/rules_data.py); tests/test_checker_js.py proves this code equal to the
-   engine on every field. A card is its ordinal: suit*13+rank-1 (suits C D H S), joker 52. */
+   opening.py) for the reader's browser, and the form that uses it. The rule numbers and the
+   constant tables (card values, labels, suit signs, the joker's ordinal, the letters folded
+   when reading) come from checker-rules.js, written by the build from the engine
+   (site_builder/render/checker_rules.py); tests/test_checker_js.py proves this code equal
+   to the engine on every field, and says when the engine files it mirrors change.
+   A card is its ordinal: suit*13+rank-1 (suits in the engine's order), the joker after. */
 (root => {
 "use strict";
-var JK = 52, SUITS = "CDHS", GLYPHS = "\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664",
-  LABELS = ["", "A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"],
-  PV = [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11],
-  SETV = [0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10], PRE = [0];
-for (var i = 1; i < 15; i++) PRE[i] = PRE[i - 1] + PV[i];
+var JK, SUITS, GLYPHS, LABELS, RANKS, JOKERS, PV, SETV, PRE, FOLD, BLACK;
+/* the engine's constant tables (checker_rules.constants) */
+function init(C) {
+  JK = C.joker; SUITS = C.suits; GLYPHS = C.glyphs; LABELS = C.labels; RANKS = C.rank_tokens;
+  JOKERS = C.joker_tokens; PV = C.position_value; SETV = C.set_value; FOLD = C.fold;
+  BLACK = GLYPHS.slice(0, 4);
+  PRE = [0];
+  for (var i = 1; i < PV.length; i++) PRE[i] = PRE[i - 1] + PV[i];
+}
+function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+/* a word as a phone keyboard may type it: lower case, without marks, ł as l, đ as d */
+function fold(t) {
+  return String(t).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
+    .replace(/./gu, c => (own(FOLD, c) ? FOLD[c] : c));
+}
 
 function code(o) { return o === JK ? "JK" : LABELS[o % 13 + 1] + SUITS[(o / 13) | 0]; }
 
@@ -18,11 +30,11 @@ function parseCard(token) {
   var t = String(token).trim().toUpperCase(), s, r, last;
   if (/[\uFE0E\uFE0F]$/.test(t) && (SUITS + GLYPHS).indexOf(t.slice(-2, -1)) >= 0 && t.length > 1)
     t = t.slice(0, -1);
-  if (t === "JK" || t === "JOKER") return JK;
+  if (JOKERS.indexOf(t) >= 0) return JK;
   last = t.slice(-1);
   s = last ? SUITS.indexOf(last) : -1;
   if (s < 0 && last) { s = GLYPHS.indexOf(last); if (s >= 0) s %= 4; }
-  r = t.slice(0, -1) === "T" ? 10 : LABELS.indexOf(t.slice(0, -1));
+  r = own(RANKS, t.slice(0, -1)) ? RANKS[t.slice(0, -1)] : -1;
   return s < 0 || r < 1 ? -1 : s * 13 + r - 1;
 }
 
@@ -210,14 +222,14 @@ function opening(melds, R) {
 
 /* ---- the reader's notation: letters and names from the page's catalog (checker-text) ---- */
 var EN = {ranks: {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}, suits: {C: "C", D: "D", H: "H", S: "S"}},
-  FACES = {1: "A", 11: "J", 12: "Q", 13: "K"}, BLACK = GLYPHS.slice(0, 4);
-function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+  FACES = {1: "A", 11: "J", 12: "Q", 13: "K"};
 function up(t) { return String(t).normalize("NFC").toUpperCase(); }
 /* which letter means which rank or suit: the language's own (T.letters), then the English
    ones that mean nothing else in it; a letter with two meanings is refused ("blocked") */
 function notation(T) {
   var L = T.letters || EN, local = {rank: {}, suit: {}}, N = {rank: {}, suit: {}, blocked: {},
-    names: Object.create(null), longest: 1, joker: up(T.joker || "joker"), T: T};
+    names: Object.create(null), longest: 1, joker: up(T.joker || "joker"), T: T,
+    jokerFolded: fold(T.joker || "joker")};
   function add(role, letters, meaning) {
     String(letters).split(/\s+/).forEach(l => {
       l = up(l);
@@ -246,8 +258,8 @@ function notation(T) {
     var forms = [T.ranks ? T.ranks[r] : ""].concat(letters(N, "rank", r), r > 1 && r < 11 ? [String(r)] : []);
     forms.forEach(f => {
       if (!f || !suit) return;
-      var key = (T.card || "{rank} of {suit}").replace("{rank}", f).replace("{suit}", suit)
-        .normalize("NFC").toLowerCase().trim().split(/[\s,;]+/).join(" ");
+      var key = fold((T.card || "{rank} of {suit}").replace("{rank}", f).replace("{suit}", suit))
+        .trim().split(/[\s,;]+/).join(" ");
       if (key.indexOf(" ") < 0) return;  // a name of one word could pass for a code
       seen[key] = own(seen, key) && seen[key] !== o ? -1 : o;
     });
@@ -267,7 +279,7 @@ function parseLocal(token, N) {
   if (/[\uFE0E\uFE0F]$/.test(t) && t.length > 1 &&
       (GLYPHS.indexOf(t.slice(-2, -1)) >= 0 || own(N.suit, t.slice(-2, -1)))) t = t.slice(0, -1);
   if (t === "JK") return N.jk ? JK : -1;
-  if (t === "JOKER" || t === N.joker) return JK;
+  if (t === "JOKER" || t === N.joker || fold(t) === N.jokerFolded) return JK;
   s = GLYPHS.indexOf(t.slice(-1));
   if (s >= 0) s %= 4; else s = own(N.suit, t.slice(-1)) ? N.suit[t.slice(-1)] : -1;
   rank = t.slice(0, -1);
@@ -278,7 +290,7 @@ function parseLocal(token, N) {
    letter in it), over (more than max tokens: not read)} */
 function readField(text, N, max) {
   var words = String(text).normalize("NFC").split(/[\s,;]+/).filter(Boolean),
-    lower = words.map(w => w.toLowerCase()), out = {cards: [], bad: null, letter: null, over: false};
+    lower = words.map(fold), out = {cards: [], bad: null, letter: null, over: false};
   if (words.length > max) { out.over = true; return out; }
   for (var i = 0; i < words.length;) {
     var k = Math.min(N.longest, words.length - i), o = -1;
@@ -402,7 +414,8 @@ function page(doc, sheet) {
     fields.forEach((f, i) => {
       var r = readField(f.input.value, N, MAXC), msg = "", cards = r.cards.filter(o => o >= 0);
       if (r.over) msg = T.reasons.too_long;
-      else if (r.bad !== null) msg = r.letter ? fmt(T.ambiguous, {token: r.bad, letter: r.letter}) : fmt(T.bad, {token: r.bad});
+      else if (r.bad !== null) msg = r.letter ? fmt(T.ambiguous, {token: r.bad, letter: r.letter, suits: suitWords()})
+        : fmt(T.bad, {token: r.bad});
       else if (!r.cards.length && i < used) msg = T.empty;
       if (!msg) cards.forEach(o => {
         counts[o] = (counts[o] || 0) + 1;
@@ -418,13 +431,11 @@ function page(doc, sheet) {
     });
     return {melds: melds, broken: broken, R: R};
   }
-  function update() {
+  function update() {  // each readable meld's verdict; the first meld's only if all are
     var s = read(), melds = s.melds;
     results.textContent = "";
-    if (s.broken || !melds.length) {  // no verdict under an error
-      ["total", "threshold", "verdict"].forEach(f => { setOut(f, "", ""); });
-      return;
-    }
+    ["total", "threshold", "verdict"].forEach(f => { setOut(f, "", ""); });
+    if (!melds.length) return;
     var r = opening(melds.map(m => m[1]), s.R);
     r.melds.forEach((m, j) => {
       var n = melds[j][1].length, li = el("li", {"data-field": "meld", "data-valid": String(m.valid),
@@ -438,6 +449,7 @@ function page(doc, sheet) {
         ", " + parts.join(", "));
       results.append(li);
     });
+    if (s.broken) return;  // no total or verdict while a meld cannot be read
     setOut("total", r.total, String(r.total));
     setOut("threshold", r.threshold === null ? "" : r.threshold,
       r.threshold === null ? T.none : fmt(T.threshold, {n: r.threshold}));
@@ -504,9 +516,10 @@ function page(doc, sheet) {
     var bottom = outBox.getBoundingClientRect().bottom, top = box.getBoundingClientRect().top;
     if (bottom > innerHeight) scrollBy(0, Math.min(bottom - innerHeight + 8, top));
   }
+  function suitWords() { return SUITS.split("").map(x => T.suits[x]).join(" / "); }
   function fillHint() {
     var ex = [parseCard("QH"), parseCard("KH"), parseCard("AH")].map(o => show(o, N)).join(" "), key = [];
-    q("[data-hint]").textContent = fmt(T.hint, {example: ex});
+    q("[data-hint]").textContent = fmt(T.hint, {example: ex}) + " " + fmt(T.suitwords, {suits: suitWords()});
     [11, 12, 13, 1].forEach(r => { key.push(letters(N, "rank", r).sort((a, b) => (b === FACES[r]) - (a === FACES[r])).join(" / ") + " = " + T.ranks[r]); });
     var suits = [0, 1, 2, 3].map(s => [BLACK[s]].concat(letters(N, "suit", s)).join(" / ") + " = " + T.suits[SUITS[s]]);
     q("[data-key]").textContent = T.key + " " + key.join(", ") + " · " + suits.join(", ") + " · " + (N.jk ? "JK = " : "") + T.joker;
@@ -601,10 +614,11 @@ function page(doc, sheet) {
   fromHash(true);
 }
 
-var api = {JK: JK, code: code, parseCard: parseCard, meld: meld, opening: opening,
-  notation: notation, parseLocal: parseLocal, readField: readField, show: show};
+var api = {init: init, code: code, parseCard: parseCard, meld: meld, opening: opening,
+  notation: notation, parseLocal: parseLocal, readField: readField, show: show, fold: fold};
 if (typeof module === "object" && module.exports) module.exports = api;
-else {
+else if (root.RamiConstants) {
+  init(root.RamiConstants);
   root.RamiChecker = api;
   var css = document.currentScript && document.currentScript.src.replace(/checker\.js[^/]*$/, "checker.css"),
     sheet = css && Object.assign(document.createElement("link"), {rel: "stylesheet", href: css});

@@ -74,8 +74,10 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
     kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests
                    if _path(r.url) != AXE_PATH)
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
-    if site_page.searchable:  # the search client; the index loads only when one searches
-        expected.append(("script", "/assets/site.js"))
+    if site_page.searchable:  # the search client and the modules it imports (here.js,
+        # search-results.js, terms.js); the index loads only when one searches
+        expected += [("script", f"/assets/{name}.js")
+                     for name in ("site", "here", "search-results", "terms")]
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))
