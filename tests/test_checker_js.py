@@ -1,4 +1,4 @@
-"""The in-browser checker (templates/assets/checker.js) against the Python engine.
+"""The in-browser checker (templates/assets/checker-core.js, -notation.js) against the Python engine.
 
 Both judge the same inputs: 100,000 random melds (3-13 cards, 0-3 jokers; near-runs,
 near-sets and junk), 20,000 random first melds, every meld and first meld of the site's
@@ -327,7 +327,7 @@ def test_the_build_writes_the_same_rule_data() -> None:
     assert json.loads(fixed[len("self.RamiConstants="):-1]) == constants()
 
 
-# The engine files whose rules the checker's core (templates/assets/checker.js: parseCard,
+# The engine files whose rules the checker's core (templates/assets/checker-core.js: parseCard,
 # meld, opening) is a port of, by their SHA-256. An engine change fails here first, even
 # where no random case reaches it: review the checker's core against it, then record the
 # file's new digest.
@@ -343,7 +343,7 @@ def test_the_engine_files_the_checker_mirrors_are_those_it_was_reviewed_against(
     changed = [path for path, digest in MIRRORED.items()
                if hashlib.sha256((ENGINE / path).read_bytes()).hexdigest() != digest]
     assert not changed, (f"{', '.join(changed)} changed: review the checker's core "
-                         "(templates/assets/checker.js) against it, then update MIRRORED")
+                         "(templates/assets/checker-core.js) against it, then update MIRRORED")
 
 
 # --- the reader's notation (issue 27, part 3; issue 26, part 6) ---------------------------

@@ -1,6 +1,6 @@
 """The rule parameters of the in-browser checker, written from the engine's rule sets.
 
-The checker (``templates/assets/checker.js``) judges melds and first melds in the
+The checker (``templates/assets/checker-core.js``, ``-notation.js`` and ``-form.js``) judges melds and first melds in the
 reader's browser. It must not hold rule numbers or constant tables of its own (the card
 values, the deck's signs: :func:`constants`): the build writes
 ``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
@@ -28,14 +28,14 @@ from site_builder.render.search import LETTERS
 
 #: Where the build writes the rule data, next to the script (under the output folder).
 ASSET = "assets/checker-rules.js"
-SCRIPT = "assets/checker.js"
+SCRIPT = "assets/checker-form.js"  # the page's module; it imports the other two
 
 #: The RuleSet fields the checker reads (melds and first melds; nothing about dealing,
 #: hands or scoring).
 FIELDS = ("decks", "jokers", "opening_threshold", "pure_sequence_required", "ace_low",
           "joker_value", "max_jokers_per_meld", "adjacent_jokers", "all_joker_melds")
 #: Those that one meld's verdict, points and card-count messages read (``meld`` in
-#: checker.js, and the copies a meld may hold); a first meld reads all of :data:`FIELDS`.
+#: checker-core.js, and the copies a meld may hold); a first meld reads all of :data:`FIELDS`.
 MELD_FIELDS = ("decks", "jokers", "ace_low", "joker_value", "max_jokers_per_meld",
                "adjacent_jokers", "all_joker_melds")
 #: What the checker judges on a page: one meld (a page without first-meld tables) or a
@@ -137,7 +137,7 @@ def rules_asset(profiles: Mapping[str, Any]) -> bytes:
 def compact_table(table: Mapping[str, Mapping[str, dict[str, Any]]]
                   ) -> dict[str, dict[str, dict[str, Any]]]:
     """Each game's fields once (under ``""``, from its first profile) and each profile's
-    differences from them: the checker expands it again (``expand`` in checker.js).
+    differences from them: the checker expands it again (``expand`` in checker-form.js).
 
     >>> compact_table({"g": {"a": {"x": 1, "y": 2}, "b": {"x": 1, "y": 3}}})
     {'g': {'': {'x': 1, 'y': 2}, 'a': {}, 'b': {'y': 3}}}

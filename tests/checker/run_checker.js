@@ -4,7 +4,10 @@
 // reader's notation (letters and card names) comes from them, as on the page.
 "use strict";
 const path = require("path");
-const core = require(path.join(__dirname, "..", "..", "templates", "assets", "checker.js"));
+const assets = path.join(__dirname, "..", "..", "templates", "assets");
+// the ES modules, as node (20.19 and later) requires them; their exports are live bindings
+const core = {...require(path.join(assets, "checker-core.js")),
+  ...require(path.join(assets, "checker-notation.js"))};
 const codes = (list) => list.map(core.code);
 const meld = (r) => ({valid: r.valid, kind: r.kind, points: r.points, reason: r.reason,
   jokers: codes(r.jokers), arrangement: codes(r.arrangement), card_points: r.card_points});
