@@ -1,4 +1,4 @@
-"""The in-browser checker (templates/assets/checker-core.js, -notation.js) against the Python engine.
+"""The in-browser checker (templates/assets/checker-core.js, -notation.js) against the engine.
 
 Both judge the same inputs: 100,000 random melds (3-13 cards, 0-3 jokers; near-runs,
 near-sets and junk), 20,000 random first melds, every meld and first meld of the site's
