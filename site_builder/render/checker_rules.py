@@ -1,9 +1,9 @@
 """The rule parameters of the in-browser checker, written from the engine's rule sets.
 
 The checker (``templates/assets/checker-core.js``, ``-notation.js`` and ``-form.js``)
-judges melds and first melds in the reader's browser. It must not hold rule numbers or constant tables of its own (the card
-values, the deck's signs: :func:`constants`): the build writes
-``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
+judges melds and first melds in the reader's browser. It must not hold rule numbers or
+constant tables of its own (the card values, the deck's signs: :func:`constants`): the
+build writes ``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
 profiles of ``content/profiles.toml``, so that changing a rule set changes both
 engines. ``tests/test_checker_js.py`` proves the two agree. :func:`offered` gives the
 checker's menu: the profiles that can change its answer, from the same rules.
