@@ -19,7 +19,7 @@ import re
 import tomllib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
@@ -75,7 +75,9 @@ def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
     :func:`template_messages` gives them but without comments, so that a build parses
     each template once, to compile it and for its messages."""
     out: list[TemplateMessage] = []
-    for name, tree in trees.items():
+    # in the order of template_messages (its paths': a folder's templates before the
+    # file of the same name)
+    for name, tree in sorted(trees.items(), key=lambda item: PurePosixPath(item[0])):
         def from_tree(fileobj: Any, keywords: Any, comment_tags: Any, options: Any,
                       tree: Any = tree) -> Any:  # an extraction method for Babel
             return ((line, func, message, []) for line, func, message
@@ -179,10 +181,10 @@ def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
     [(2, 'T'), (5, 'D'), (8, 'Head'), (10, 'Some text.')]
     """
     name = getattr(fileobj, "name", "")
-    data = fileobj.read()
-    if isinstance(data, bytes):  # as the build reads it (a byte order mark dropped)
-        data = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
-    text = data
+    data: bytes | str = fileobj.read()
+    # as the build reads it (a byte order mark dropped)
+    text = (data.removeprefix(codecs.BOM_UTF8).decode("utf-8") if isinstance(data, bytes)
+            else data)
     if str(name).endswith(".toml"):
         yield from _extract_profiles(text)
         return

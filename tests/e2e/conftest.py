@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import shared_build
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .e2e_site import CHROMIUM, PAGES, ROOT, TEMPLATE_PAGES, ServedSite
@@ -99,6 +100,19 @@ def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite
         yield ServedSite(out, url)
 
 
+#: The address the built files of ``site_files`` are built for (never served).
+FILES_URL = "http://127.0.0.1:8000/"
+
+
+@pytest.fixture(scope="session")
+def site_files(tmp_path_factory: pytest.TempPathFactory) -> ServedSite:
+    """The built files, for the tests that read them without a browser: the site built for
+    ``FILES_URL`` once per test session, shared by every xdist worker (the browser's
+    ``served_site`` is built for the address of the server its worker starts)."""
+    return ServedSite(shared_build(tmp_path_factory, "e2e-files", "--base-url", FILES_URL),
+                      FILES_URL)
+
+
 @pytest.fixture(scope="session")
 def base_url(served_site: ServedSite) -> str:
     """Playwright resolves ``page.goto("pl/first-meld/")`` against the served build."""
@@ -115,6 +129,28 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
                  "--disable-component-update", "--disable-sync", "--no-first-run",
                  "--disable-quic"],
     }
+
+
+class _NoServiceWorkers:
+    """The browser, whose new contexts block service workers unless a test allows them: the
+    language folders' workers (issue 37) would answer the pages' requests from their cache,
+    past the routes that serve axe, and make a visit depend on the one before it. The
+    offline tests (test_offline.py) ask for ``service_workers="allow"``."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+    def new_context(self, **kwargs: Any) -> BrowserContext:
+        kwargs.setdefault("service_workers", "block")
+        return self._browser.new_context(**kwargs)
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    return _NoServiceWorkers(browser)  # type: ignore[return-value]
 
 
 @pytest.fixture

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -70,7 +70,7 @@ def test_back_to_the_top(tab: Tab, lang: str) -> None:
     assert page.evaluate("scrollY") == 0
 
 
-# A game term from the glossary (site_builder/checks.py), and a query without its accents.
+# A game term from the glossary (site_builder/i18n/checks.py), and a query without its accents.
 GLOSSARY_TERM = {"en": "sequence", "ms": "jujukan", "pl": "sekwens", "vi": "sảnh",
                  "id": "urutan"}
 WITHOUT_ACCENTS = {"pl": ("dokladac", "dokładać"), "vi": ("sanh", "sảnh")}
@@ -174,6 +174,15 @@ def test_a_search_result_opens_its_section_and_marks_the_words(page: Page, lang:
     assert on_page and all(_fold(plain)[:4] in _fold(m) for m in on_page), on_page
 
 
+@pytest.mark.parametrize("query", ["SA\u0309NH", "s\u1ea3nh"], ids=["NFD", "NFC"])
+def test_the_highlight_reads_words_with_their_combining_marks(page: Page, query: str) -> None:
+    """Issue 33, R16: ``?highlight=`` with sảnh typed decomposed (a combining hook above)
+    marks the word on the page as the composed one does; a mark no longer ends a word."""
+    page.goto(f"vi/melds/?highlight={quote(query)}")
+    on_page = page.locator("main mark").all_text_contents()
+    assert on_page and all(_fold(m) == "sanh" for m in on_page), on_page
+
+
 def test_search_box_is_absent_without_javascript(browser: Browser, base_url: str) -> None:
     context = browser.new_context(base_url=base_url, java_script_enabled=False)
     try:
@@ -190,7 +199,9 @@ def test_search_box_is_absent_without_javascript(browser: Browser, base_url: str
 def test_quick_reference_prints_on_one_a4_page(tab: Tab, sheet: str) -> None:
     page = tab.page
     tab.open(sheet, DESKTOP)
-    assert page.locator("main table [role=img]").count() >= 3
+    # laid points count only towards a threshold: the CardVerse sheet has no such table
+    cards_in_tables = page.locator("main table [role=img]").count()
+    assert cards_in_tables >= 3 if sheet.endswith("/rami/") else cards_in_tables == 0
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
     page.emulate_media(media="print")

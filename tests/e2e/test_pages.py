@@ -74,10 +74,17 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
     kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests
                    if _path(r.url) != AXE_PATH)
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
-    if site_page.searchable:  # the search client and the modules it imports (here.js,
-        # search-results.js, terms.js); the index loads only when one searches
+    if site_page.searchable:  # the search client; the index loads only when one searches
+        expected.append(("script", "/assets/site.js"))
+        # and the modules it imports: the offline worker's registration (blocked in these
+        # tests: test_offline.py has the worker) and my table's rules, with their words
+        expected += [("script", "/assets/offline.js"), ("script", "/assets/table-rules.js"),
+                     ("fetch", f"/{site_page.lang}/table-rules.json")]
+        # where you are, search's results and the terms' definitions (issue 36)
         expected += [("script", f"/assets/{name}.js")
-                     for name in ("site", "here", "search-results", "terms")]
+                     for name in ("here", "search-results", "terms")]
+    if site_page.slug == "score":  # the score keeper's modules
+        expected += [("script", f"/assets/score/{name}.js") for name in ("page", "check", "sheet")]
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))
@@ -245,6 +252,21 @@ def _check_print(page: Page) -> None:
     assert not red & black, (red, black)
     if red:
         assert page.locator(".printed").first.is_visible()
+    # a folded step-by-step round prints open, every row of it, without its summary line
+    # (CSS); site.js also opens it at "beforeprint" and folds it again at "afterprint"
+    traces = page.evaluate("""() => [...document.querySelectorAll('details.trace')].map(t => [
+        t.querySelector('summary').checkVisibility(), t.open,
+        [...t.querySelectorAll('tbody tr')].filter(r => !r.checkVisibility()).length,
+        t.querySelectorAll('tbody tr').length])""")
+    assert all(not summary and not opened and hidden == 0 and rows > 0
+               for summary, opened, hidden, rows in traces), traces
+    if traces and page.evaluate("() => !!document.querySelector('script[src$=\"site.js\"]')"):
+        page.evaluate("() => dispatchEvent(new Event('beforeprint'))")
+        assert page.evaluate("() => [...document.querySelectorAll('details.trace')]"
+                             ".every(t => t.open)")
+        page.evaluate("() => dispatchEvent(new Event('afterprint'))")
+        assert page.evaluate("() => [...document.querySelectorAll('details.trace')]"
+                             ".every(t => !t.open)")
 
 
 def _scroll_width(page: Page) -> tuple[int, int]:

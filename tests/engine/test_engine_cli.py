@@ -1,20 +1,27 @@
-"""``site-builder engine …`` through a real subprocess: exact JSON and exit codes."""
+"""``site-builder engine …``: exact JSON and exit codes.
+
+The commands run in this process (:func:`conftest.run_main`: the command line's ``main``,
+its output and exit code as the process would have them), not as 26 subprocesses of 3-5 s
+each on a loaded machine; what belongs to the process itself (``--debug``'s traceback,
+the exit at once) is tested in ``tests/test_invalid.py`` and ``tests/test_bad_inputs.py``."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "site_builder", "engine", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
+    """``site-builder engine ARGS``, run in this process."""
+    done = run_main("engine", *args, cwd=ROOT, timeout=60)
+    return subprocess.CompletedProcess(["site-builder", "engine", *args], done.code, done.out,
+                                       done.err)
 
 
 def answer(*args: str) -> object:
@@ -168,7 +175,16 @@ def test_round_with_a_wrong_joker_exchange_is_bad_input() -> None:
 
 def test_game_totals_and_winners() -> None:
     assert answer("game", "--game", "rami51", "0, 105, 95", "40, 0, 62", "23, 57, 0",
-                  "0, 360, 12") == {"totals": [63, 522, 169], "target": 500, "over": True,
-                                    "winners": [1]}
+                  "0, 160, 31", "12, 120, 0", "0, 110, 44") == {
+        "totals": [75, 552, 232], "target": 500, "over": True, "winners": [1]}
     assert answer("game", "--game", "cardverse", "23, 0", "0, 40") == {
         "totals": [23, 40], "target": 100, "over": False, "winners": []}
+
+
+def test_a_game_with_a_round_that_cannot_happen_is_bad_input() -> None:
+    """Issue 34 §4: the build's check of game tables, on the command line too."""
+    done = run("game", "--game", "rami51", "0, 105, 95", "0, 360, 12")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "site-builder: round 2 (0, 360, 12) cannot happen in Rami 51: seat 2 scores 360, more "
+        "than any hand can hold: 13 cards are worth at most 178"]
