@@ -77,8 +77,10 @@ def main() -> None:
         subprocess.run([sys.executable, "-m", "site_builder", "build", "--out", str(out)],
                        cwd=ROOT, check=True, capture_output=True)
         sizes = {name: (out / "assets" / name).stat().st_size
-                 for name in ("checker.js", "checker-rules.js")}
-        print(f"script {sizes['checker.js']} B + rule data {sizes['checker-rules.js']} B = "
+                 for name in ("checker-core.js", "checker-notation.js", "checker-form.js",
+                              "checker-rules.js")}
+        script = sum(v for k, v in sizes.items() if k != "checker-rules.js")
+        print(f"scripts {script} B + rule data {sizes['checker-rules.js']} B = "
               f"{sum(sizes.values())} B (uncompressed)")
         server = ThreadingHTTPServer(("127.0.0.1", 0),
                                      functools.partial(_Quiet, directory=str(out)))

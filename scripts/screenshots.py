@@ -6,10 +6,13 @@ serves it on 127.0.0.1 with Python's http.server, and saves PNGs at phone (360x8
 desktop (1280 or 1440 px) size, in Polish and Vietnamese, to ``docs/screenshots/``: a rule
 page's first screen (also at 200 % text), the page and language menus, the sidebar and the
 contents beside the text, search results that open a section, a caution and a folded trace,
-the quick-reference sheet on screen and printed, the checker, and the 404 pages.
+the quick-reference sheet on screen and printed, the checker, and the 404 pages; and (issue
+36) the "you are here" bar, a term's definition shown in place, and a search for a word
+typed without its diacritics, on a phone.
 
     .venv/bin/site-builder build --out /tmp/dist
     .venv/bin/python scripts/screenshots.py /tmp/dist            # -> docs/screenshots/*.png
+    .venv/bin/python scripts/screenshots.py /tmp/dist --only here tooltip search-folded
 
 Chromium is Debian's (/usr/bin/chromium), with the flags of tests/e2e/conftest.py.
 """
@@ -74,12 +77,16 @@ def serve(dist: Path) -> Iterator[str]:
 
 
 class Shooter:
-    def __init__(self, browser: Browser, base_url: str, out: Path) -> None:
+    def __init__(self, browser: Browser, base_url: str, out: Path,
+                 only: list[str] | None = None) -> None:
         self.browser, self.base_url, self.out = browser, base_url, out
         self.saved: list[Path] = []
+        self.only = only  # the names to take, by their start (None: all)
 
     def shot(self, name: str, viewport: dict[str, int], path: str,
              take: Callable[[Page, Path], None], font_size: int | None = None) -> None:
+        if self.only and not any(name.startswith(o) for o in self.only):
+            return
         context = self.browser.new_context(base_url=self.base_url, viewport=viewport)
         try:
             page = context.new_page()
@@ -169,8 +176,35 @@ def pager(page: Page, file: Path) -> None:
     page.screenshot(path=str(file), clip=box, full_page=True)
 
 
+def reading(section: str, open_bar: bool = False) -> Callable[[Page], None]:
+    """Scroll as a reader does until *section*'s heading is under the header; the "you are
+    here" bar then names it (and, with *open_bar*, lists the page's sections)."""
+    def before(page: Page) -> None:
+        page.evaluate("""id => { const h = document.getElementById(id);
+            scrollTo(0, h.getBoundingClientRect().top + scrollY - 150); }""", section)
+        page.locator(".here").wait_for()
+        if open_bar:
+            page.locator(".here button").click()
+    return before
+
+
+def term_shown(page: Page) -> None:
+    """A term link's definition shown, as a tap or the keyboard's focus shows it."""
+    link = page.locator("main a.term").first
+    link.evaluate("e => e.scrollIntoView({block: 'center'})")
+    link.focus()
+    page.locator(".term-tip").wait_for()
+
+
 def take_all(shooter: Shooter) -> None:
     s = shooter.shot
+    # issue 36: where you are, a term explained in place, a word typed without diacritics
+    s("here-pl-phone", PHONE, "pl/turn/", viewport(reading("laying-off")))
+    s("here-vi-phone-open", PHONE, "vi/scoring/", viewport(reading("penalty-points", True)))
+    s("tooltip-pl-phone", PHONE, "pl/setup/", viewport(term_shown))
+    s("tooltip-vi-phone", PHONE, "vi/turn/", viewport(term_shown))
+    s("search-folded-pl-phone", PHONE, "pl/", viewport(search_for("dokladanie")))
+    s("search-folded-vi-phone", PHONE, "vi/", viewport(search_for("doi joker")))
     # the first screen of a rule page on a phone: one bar, then the rules (issue 26)
     s("first-screen-pl-phone", PHONE, "pl/turn/", viewport())
     s("first-screen-vi-phone", PHONE, "vi/first-meld/", viewport())
@@ -213,6 +247,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("dist", type=Path, help="a built site (site-builder build --out DIST)")
     parser.add_argument("--out", type=Path, default=ROOT / "docs" / "screenshots",
                         help="where to save the PNGs (default: docs/screenshots)")
+    parser.add_argument("--only", nargs="*", help="take only the shots whose names start so")
     args = parser.parse_args(argv)
     if not (args.dist / "index.html").is_file():
         print(f"{args.dist}: no built site here (run site-builder build --out {args.dist})",
@@ -222,7 +257,7 @@ def main(argv: list[str] | None = None) -> int:
     with serve(args.dist.resolve()) as url, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         try:
-            shooter = Shooter(browser, url, args.out)
+            shooter = Shooter(browser, url, args.out, args.only)
             take_all(shooter)
         finally:
             browser.close()

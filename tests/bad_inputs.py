@@ -1055,6 +1055,10 @@ case("fm: checker yes", sub(FM, "checker: true", "checker: yes"), FM, "checker: 
 case("fm: checker in capitals", sub(FM, "checker: true", "checker: TRUE"), FM, "checker: TRUE")
 case("fm: checker twice", sub(FM, "checker: true", "checker: true\nchecker: false"), FM,
      "checker: false")
+# How search ranks a page (issue 36): "rules" (the default) or "reference"
+case("fm: search kind unknown", sub(FM, "checker: true", "checker: true\nsearch: secondary"), FM,
+     "search: secondary", words="search 'secondary' must be one of: rules, reference")
+valid("fm: search reference", sub(FM, "checker: true", "checker: true\nsearch: reference"))
 QR_DEAL = '"{n} cards: {decks} decks of 52 and {jokers} jokers."'
 case("po: quick reference, a number changed",
      msgstr(PL, QR_DEAL, '"Karty: {n} ({decks} talie po 54 karty i {jokers} dżokery)."'), PL,

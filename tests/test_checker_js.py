@@ -1,4 +1,4 @@
-"""The in-browser checker (templates/assets/checker.js) against the Python engine.
+"""The in-browser checker (templates/assets/checker-core.js, -notation.js) against the engine.
 
 Both judge the same inputs: 100,000 random melds (3-13 cards, 0-3 jokers; near-runs,
 near-sets and junk), 20,000 random first melds, every meld and first meld of the site's
@@ -11,6 +11,7 @@ a smallest input that still disagrees, and printed with both answers.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 import re
@@ -34,7 +35,8 @@ from site_builder.engine import (
     parse_cards,
 )
 from site_builder.engine.cards import JOKER_ORDINAL
-from site_builder.render.checker_rules import compact_table, rules_table
+from site_builder.render.checker_rules import compact_table, constants, rules_table
+from site_builder.render.search import fold
 from site_builder.sources.page import parse_page
 from site_builder.sources.profiles import load_profiles
 
@@ -210,7 +212,8 @@ def py_token(token: str) -> str | None:
 
 def run_js(melds: list[Meld], openings: list[Opening], tokens: list[str],
            **extra: Any) -> dict[str, Any]:
-    data = {"rules": rules_table(ALL_PROFILES), "melds": melds, "openings": openings,
+    data = {"constants": constants(), "rules": rules_table(ALL_PROFILES), "melds": melds,
+            "openings": openings,
             "tokens": tokens, **extra}
     assert NODE, "node is missing: run `bash scripts/setup`"
     proc = subprocess.run([NODE, str(RUNNER)], input=json.dumps(data), capture_output=True,
@@ -316,11 +319,33 @@ def test_a_disagreement_is_shrunk_and_shown_with_both_answers(monkeypatch: Any) 
 
 
 def test_the_build_writes_the_same_rule_data(built_site: Path) -> None:
-    """The rule data the differential test used is what the build wrote next to the script
-    (the built file, read back; not the function that writes it)."""
+    """The rule data and constant tables the differential test used are what the build wrote
+    next to the script (the built file, read back; not the function that writes it)."""
     asset = (built_site / "assets" / "checker-rules.js").read_text(encoding="utf-8")
-    assert asset.startswith("self.RamiRules=") and asset.endswith(";\n")
-    assert json.loads(asset[len("self.RamiRules="):-2]) == compact_table(rules_table(PROFILES))
+    rules, fixed = asset.splitlines()
+    assert rules.startswith("self.RamiRules=") and rules.endswith(";")
+    assert json.loads(rules[len("self.RamiRules="):-1]) == compact_table(rules_table(PROFILES))
+    assert fixed.startswith("self.RamiConstants=") and fixed.endswith(";")
+    assert json.loads(fixed[len("self.RamiConstants="):-1]) == constants()
+
+
+# The engine files whose rules the checker's core (templates/assets/checker-core.js: parseCard,
+# meld, opening) is a port of, by their SHA-256. An engine change fails here first, even
+# where no random case reaches it: review the checker's core against it, then record the
+# file's new digest.
+ENGINE = ROOT / "site_builder" / "engine"
+MIRRORED = {
+    "cards.py": "57e541b38f13ee56755522c119334d860f0ad31ff465b9e1767cdb1a619ebda2",
+    "melds.py": "1e25548bf69a2f194bc4407b453eac49189ed3c3a4ea4a5ce94871f379b461c9",
+    "opening.py": "16e0d4ffe46ccf0bd60c203d6d8b3a41c327335665e3c43bccda003fad8c11e2",
+}
+
+
+def test_the_engine_files_the_checker_mirrors_are_those_it_was_reviewed_against() -> None:
+    changed = [path for path, digest in MIRRORED.items()
+               if hashlib.sha256((ENGINE / path).read_bytes()).hexdigest() != digest]
+    assert not changed, (f"{', '.join(changed)} changed: review the checker's core "
+                         "(templates/assets/checker-core.js) against it, then update MIRRORED")
 
 
 # --- the reader's notation (issue 27, part 3; issue 26, part 6) ---------------------------
@@ -392,14 +417,16 @@ def _forms(text: dict[str, Any], card: Card) -> list[str]:
     read, _ = _letters(text)
     jack_of_k = read["rank"].get("J") == 11 and "K" in read["suit"]  # then "JK" is neither
     if card.is_joker:
-        return ["joker", "Joker", "JOKER", _name(text, card)] + ([] if jack_of_k else ["JK", "jk"])
+        return ["joker", "Joker", "JOKER", _name(text, card), fold(_name(text, card))] + \
+            ([] if jack_of_k else ["JK", "jk"])
     ranks = [str(card.rank.value)] if 2 <= card.rank.value <= 10 else []
     ranks += [k for k, v in read["rank"].items() if v == card.rank.value]
     s = "CDHS".index(card.suit.value)
     suits = [GLYPHS[0][s], GLYPHS[1][s], GLYPHS[0][s] + "\ufe0f"]
     suits += [k for k, v in read["suit"].items() if v == s]
     forms = [r + x for r in ranks for x in suits if (r + x).upper() != "JK"]
-    return forms + [f.lower() for f in forms] + [_name(text, card), _name(text, card).upper()]
+    name = _name(text, card)  # also as a phone keyboard types it: "krol kier", "3 ro"
+    return forms + [f.lower() for f in forms] + [name, name.upper(), fold(name)]
 
 
 def test_each_language_reads_its_own_letters_and_names(built_site: Path) -> None:

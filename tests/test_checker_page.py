@@ -32,7 +32,7 @@ def test_only_checker_pages_get_the_checker_and_try_links(project: Path) -> None
                       "404.html"):
             html = (out / lang / other).read_text(encoding="utf-8")
             # no checker (the search client is on every page, the checker on its pages only)
-            assert "data-checker" not in html and "checker.js" not in html
+            assert "data-checker" not in html and "checker-form.js" not in html
             assert "#try=" not in html
 
 
@@ -43,7 +43,7 @@ def test_a_page_without_the_flag_has_no_checker(project: Path) -> None:
     out = project / "dist"
     assert run_cli("build", "--root", str(project), "--out", str(out)).code == 0
     html = (out / "en" / "first-meld" / "index.html").read_text(encoding="utf-8")
-    assert "checker.js" not in html and "data-claim" not in html and "#try=" not in html
+    assert "checker-form.js" not in html and "data-claim" not in html and "#try=" not in html
 
 
 def test_the_menu_offers_only_the_profiles_that_can_change_the_answer() -> None:

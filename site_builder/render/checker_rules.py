@@ -1,8 +1,9 @@
 """The rule parameters of the in-browser checker, written from the engine's rule sets.
 
-The checker (``templates/assets/checker.js``) judges melds and first melds in the
-reader's browser. It must not hold rule numbers of its own: the build writes
-``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
+The checker (``templates/assets/checker-core.js``, ``-notation.js`` and ``-form.js``)
+judges melds and first melds in the reader's browser. It must not hold rule numbers or
+constant tables of its own (the card values, the deck's signs: :func:`constants`): the
+build writes ``assets/checker-rules.js`` from :data:`site_builder.engine.PRESETS` and the
 profiles of ``content/profiles.toml``, so that changing a rule set changes both
 engines. ``tests/test_checker_js.py`` proves the two agree. :func:`offered` gives the
 checker's menu: the profiles that can change its answer, from the same rules.
@@ -22,17 +23,19 @@ from collections.abc import Mapping
 from typing import Any
 
 from site_builder import engine
+from site_builder.engine import cards, melds
+from site_builder.render.search import LETTERS
 
 #: Where the build writes the rule data, next to the script (under the output folder).
 ASSET = "assets/checker-rules.js"
-SCRIPT = "assets/checker.js"
+SCRIPT = "assets/checker-form.js"  # the page's module; it imports the other two
 
 #: The RuleSet fields the checker reads (melds and first melds; nothing about dealing,
 #: hands or scoring).
 FIELDS = ("decks", "jokers", "opening_threshold", "pure_sequence_required", "ace_low",
           "joker_value", "max_jokers_per_meld", "adjacent_jokers", "all_joker_melds")
 #: Those that one meld's verdict, points and card-count messages read (``meld`` in
-#: checker.js, and the copies a meld may hold); a first meld reads all of :data:`FIELDS`.
+#: checker-core.js, and the copies a meld may hold); a first meld reads all of :data:`FIELDS`.
 MELD_FIELDS = ("decks", "jokers", "ace_low", "joker_value", "max_jokers_per_meld",
                "adjacent_jokers", "all_joker_melds")
 #: What the checker judges on a page: one meld (a page without first-meld tables) or a
@@ -86,22 +89,55 @@ def _fields(rules: engine.RuleSet) -> dict[str, Any]:
     return {name: getattr(rules, name) for name in FIELDS}
 
 
+def constants() -> dict[str, Any]:
+    """The engine's constant tables that the checker's core reads: the joker's ordinal,
+    the suits in their order and the signs read as each (``glyphs[i]`` is suit ``i % 4``),
+    the rank labels and the tokens read as ranks, the joker's tokens, the laid value of each
+    sequence position and of each rank in a set; and the letters folded when the checker
+    reads a card's name (as search folds them, :data:`site_builder.render.search.LETTERS`).
+
+    >>> c = constants()
+    >>> c["joker"], c["suits"], c["glyphs"][:4], c["labels"][1], c["rank_tokens"]["T"]
+    (52, 'CDHS', '♣♦♥♠', 'A', 10)
+    >>> c["position_value"][14], c["set_value"][1], c["fold"]["ł"]
+    (11, 11, 'l')
+    """
+    suit_signs: dict[cards.Suit, list[str]] = {suit: [] for suit in cards.SUITS}
+    for token, suit in cards._SUIT_TOKENS.items():
+        if not token.isascii():
+            suit_signs[suit].append(token)
+    rounds = max(len(signs) for signs in suit_signs.values())
+    return {
+        "joker": cards.JOKER_ORDINAL,
+        "suits": "".join(suit.name for suit in cards.SUITS),
+        "glyphs": "".join(suit_signs[suit][k] for k in range(rounds) for suit in cards.SUITS),
+        "labels": ["", *(cards._RANK_LABELS[rank] for rank in cards.Rank)],
+        "rank_tokens": {token: rank.value for token, rank in cards._RANK_TOKENS.items()},
+        "joker_tokens": sorted(cards._JOKER_TOKENS),
+        "position_value": list(melds._POSITION_VALUE),
+        "set_value": list(melds._SET_VALUE),
+        "fold": LETTERS,
+    }
+
+
 def rules_asset(profiles: Mapping[str, Any]) -> bytes:
-    """The bytes of :data:`ASSET`: a script that hands the table to the checker.
+    """The bytes of :data:`ASSET`: a script that hands the rule table and the engine's
+    constant tables (:func:`constants`) to the checker.
 
     It is a script rather than a ``.json`` file because the pages' CSP
     (``default-src 'none'``) forbids ``fetch`` and a page opened from disk could not
-    fetch it either; the object literal is plain JSON.
+    fetch it either; the object literals are plain JSON.
     """
     table = json.dumps(compact_table(rules_table(profiles)), separators=(",", ":"),
                        sort_keys=True)
-    return f"self.RamiRules={table};\n".encode()
+    fixed = json.dumps(constants(), separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+    return f"self.RamiRules={table};\nself.RamiConstants={fixed};\n".encode()
 
 
 def compact_table(table: Mapping[str, Mapping[str, dict[str, Any]]]
                   ) -> dict[str, dict[str, dict[str, Any]]]:
     """Each game's fields once (under ``""``, from its first profile) and each profile's
-    differences from them: the checker expands it again (``expand`` in checker.js).
+    differences from them: the checker expands it again (``expand`` in checker-form.js).
 
     >>> compact_table({"g": {"a": {"x": 1, "y": 2}, "b": {"x": 1, "y": 3}}})
     {'g': {'': {'x': 1, 'y': 2}, 'a': {}, 'b': {'y': 3}}}

@@ -26,7 +26,7 @@ from site_builder.i18n.locales import native_names
 from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
-from site_builder.render import context, quickref, score, table_rules
+from site_builder.render import context, quickref, score, search, table_rules, terms
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -141,18 +141,25 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         result.files[rel] = job.write(rel, data)
 
     nav = result.nav
+    glossary = terms.glossary(site.pages)
     for index, page in enumerate(site.pages):
         loc = PageLocalizer(lang, translator, md, values)
         title = loc.text(page.title)
         description = loc.text(page.description)
         blocks = page_blocks(page, loc, job.tables)
+        # the definitions of the terms its links name (not counted in the page's coverage)
+        term_defs = terms.describe(page, blocks, glossary,
+                                   PageLocalizer(lang, translator, md, values).text)
         path = page_path(lang, page.slug)
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=nav_items(nav, path, lang, page.slug),
+                   term_defs=term_defs,
                    games=GAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
+        if page.slug != "index":  # what each section adds to the search index
+            ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)

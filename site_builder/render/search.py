@@ -18,27 +18,190 @@ import ctypes
 import functools
 import importlib.util
 import os
+import re
 import shutil
 import signal
 import subprocess
-from collections.abc import Callable
+import unicodedata
+from collections.abc import Callable, Iterable
 from pathlib import Path
+from types import SimpleNamespace as Item
 from typing import Any
 
 import pagefind_bin
 
 from site_builder.errors import UserError
+from site_builder.i18n.translator import N_
 from site_builder.project import BUNDLE
 
 # Inside the indexed <main>: the ways around the page, not its rules; and the worked
 # examples, whose cells would make excerpts of card chips and numbers ("7♥8♥9♥ 44").
-EXCLUDE = ".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker, .example"
+EXCLUDE = (".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker, .example,"
+           " .term-defs")
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces
 # (pagefind-ui.js, -component-ui, -modular-ui, -highlight: about 450 KB per language)
 # are not used, and are removed.
 KEEP = ("pagefind.js", "pagefind-worker.js", "pagefind-entry.json")
 KEEP_SUFFIXES = (".pagefind", ".pf_meta")
 KEEP_DIRS = ("index", "fragment", "filter")
+
+# -- what each section adds to the index, out of sight -------------------------------------------
+#
+# Pagefind folds a letter by dropping its combining marks (NFD), so "dzoker" finds "dżoker";
+# a letter without a decomposition keeps its stroke, and "dokladanie" would not find
+# "dokładanie", nor "doi" "đổi". Each section therefore gives the index, in an attribute of
+# an element under its heading that is never shown (``hidden``), the folded copy of
+# each of its words that Pagefind's folding leaves apart, and the words players type for
+# what it answers (:data:`PLAYERS_WORDS`). Pagefind shows that text in an excerpt like any
+# other; it stands between :data:`OPEN` and :data:`CLOSE`, which the search box cuts out
+# (``templates/assets/search-fold.js``, whose table of letters is this one).
+
+#: The letters of the site's languages (and their neighbours) that have no decomposition,
+#: folded as a reader types them on a keyboard without them.
+LETTERS = {"ł": "l", "đ": "d", "ð": "d", "ø": "o", "æ": "ae", "œ": "oe", "ß": "ss",
+           "þ": "th", "ı": "i", "ħ": "h", "ŧ": "t", "ŋ": "n", "ƒ": "f", "ɗ": "d"}
+_LETTERS = str.maketrans(LETTERS)  # after lower-casing
+#: Around the index's own text in an excerpt (brackets that Pagefind does not index).
+OPEN, CLOSE = "\u2045", "\u2046"
+_WORD_RE = re.compile(r"[^\W_]+")
+
+
+def strip_marks(text: str) -> str:
+    """*text* lower-cased, without combining marks, as Pagefind folds it.
+
+    >>> strip_marks("Dżoker đổi"), fold("Dokładanie đổi")
+    ('dzoker đoi', 'dokladanie doi')
+    """
+    return "".join(c for c in unicodedata.normalize("NFD", text)
+                   if not unicodedata.combining(c)).lower()
+
+
+def fold(text: str) -> str:
+    """*text* lower-cased, without marks, and with :data:`LETTERS` folded."""
+    return strip_marks(text).translate(_LETTERS)
+
+
+def folded_copies(texts: Iterable[str]) -> list[str]:
+    """The folded form of each word of *texts* that Pagefind's folding leaves apart, once,
+    in order of first use.
+
+    >>> folded_copies(["Dokładanie kart", "Możesz dokładać", "Đổi joker, đổi!"])
+    ['dokladanie', 'dokladac', 'doi']
+    """
+    out: dict[str, None] = {}
+    for text in texts:
+        for word in _WORD_RE.findall(text):
+            folded = fold(word)
+            if folded != strip_marks(word):
+                out.setdefault(folded, None)
+    return list(out)
+
+
+#: The words players type for what a section answers ("page#section"), by which search
+#: finds it: each language's own, in its catalog (a translator writes the words and
+#: questions that players of the language use, not a translation word for word).
+PLAYERS_WORDS = {
+    # Translators: words and questions players type into search, separated by commas, for
+    # the section on the deal (how many cards each player gets). Not shown on the page:
+    # write the words players of your language use, not a word-for-word translation.
+    "setup#the-deal": N_("how many cards, cards each, dealing, dealer, hand size"),
+    # Translators: search words, as above, for the section on laying off.
+    "turn#laying-off": N_("lay off, add to a meld, play onto a meld, add cards"),
+    # Translators: search words, as above, for the section on taking the discard.
+    "turn#taking-the-discard": N_("pick up the discard, take from the pile"),
+    # Translators: search words, as above, for the section on penalty points (the cards
+    # left in a hand, a joker among them).
+    "scoring#penalty-points": N_("joker left in hand, cards left in hand, minus points"),
+    # Translators: search words, as above, for the section on going out.
+    "scoring#going-out": N_("go out, out of cards, finish the round"),
+    # Translators: search words, as above, for the section on the end of the game.
+    "scoring#the-end-of-the-game": N_("who wins, winner, game over"),
+    # Translators: search words, as above, for the section on the jokers in melds.
+    "melds#jokers": N_("joker, wild card"),
+    # Translators: search words, as above, for the section on sets and sequences.
+    "melds#sets-and-sequences": N_("run, straight, group, three of a kind, four of a kind"),
+    # Translators: search words, as above, for the section on low and high aces.
+    "melds#aces-low-and-high": N_("ace low, ace high, ace after king"),
+    # Translators: search words, as above, for the section on the first meld's threshold.
+    "first-meld#the-threshold": N_("opening, how many points to open, minimum to open"),
+    # Translators: search words, as above, for the section on when a joker may be exchanged.
+    "joker-exchange#when-and-with-which-card": N_("swap a joker, take a joker, replace a joker"),
+}
+#: The weight of the players' words: they name what the section is about, as its
+#: heading does (Pagefind weighs an h2 at 5, text at 1).
+PLAYERS_WEIGHT = 5
+
+
+def index_words(slug: str, blocks: list[Any], gettext: Callable[[str], str]) -> list[Any]:
+    """*blocks* (a page's, as the templates take them) with, after each heading and
+    before the first, a ``words`` block: what the section adds to the index, as
+    ``spans``, each a weight and a text (the heading's folded words weigh as the heading)."""
+    sections: list[tuple[Any, list[Any]]] = [(None, [])]
+    for block in blocks:
+        if block.type == "heading":
+            sections.append((block, []))
+        else:
+            sections[-1][1].append(block)
+    out: list[Any] = []
+    for heading, items in sections:
+        spans: list[tuple[float, str]] = []
+        if heading is not None:
+            out.append(heading)
+            words = PLAYERS_WORDS.get(f"{slug}#{heading.id}")
+            if words:
+                spans.append((PLAYERS_WEIGHT, ", ".join(_players(gettext(words)))))
+            spans.append((HEADING_WEIGHTS.get(heading.level, 1),
+                          " ".join(folded_copies([heading.text.plain]))))
+        defined = [t for b in items for t in _defined(b)]
+        if defined:  # "**Term**: what it is": the section defines it
+            spans.append((PLAYERS_WEIGHT, " ".join(defined + folded_copies(defined))))
+        spans.append((1, " ".join(folded_copies(t.plain for b in items for t in _texts(b)))))
+        out.append(Item(type="words", spans=[(w, _marked(t)) for w, t in spans if t]))
+        out += items
+    return out
+
+
+#: Pagefind's own weights of headings (https://pagefind.app/docs/weighting/).
+HEADING_WEIGHTS = {1: 7, 2: 6, 3: 5, 4: 4, 5: 3, 6: 2}
+
+
+_DEFINED_RE = re.compile(r"<strong>([^<]*)</strong>")
+
+
+def _defined(block: Any) -> list[str]:
+    """The terms a list defines, one entry each ("**Stock** (also **pile**): ...")."""
+    if block.type != "list":
+        return []
+    out = []
+    for entry in block.entries:
+        html = str(entry.html)
+        if html.startswith("<strong>"):
+            head = html.split(":", 1)[0]
+            out += [m for m in _DEFINED_RE.findall(head)]
+    return out
+
+
+def _marked(text: str) -> str:
+    return f"{OPEN} {text} {CLOSE}"
+
+
+def _texts(block: Any) -> list[Any]:
+    if block.type in ("heading", "paragraph"):
+        return [block.text]
+    if block.type == "list":
+        return list(block.entries)
+    return []  # the worked examples are not indexed (EXCLUDE)
+
+
+def _players(words: str) -> list[str]:
+    """The players' words of a catalog entry, and the folded copy of any that needs one.
+
+    >>> _players("gửi bài, đổi joker")
+    ['gửi bài', 'đổi joker', 'doi']
+    """
+    words_list = [w.strip() for w in words.split(",") if w.strip()]
+    return words_list + folded_copies(words_list)
+
 
 def context(lang: str, path: str, href: Callable[[str], str]) -> dict[str, Any]:
     """The search box of a page of *lang* at *path* (output file); nothing

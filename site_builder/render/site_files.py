@@ -20,7 +20,7 @@ from site_builder.project import (
     root_path,
 )
 from site_builder.render import checker_rules
-from site_builder.render.context import ASSETS_DIR, common, nav_items, stylesheet
+from site_builder.render.context import ASSETS_DIR, common, nav_items, script, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
 from site_builder.sources.site import Site
 from site_builder.sources.templates import template_errors
@@ -78,7 +78,8 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
         if asset.is_file():
             data = asset.read_bytes()
             emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
-                 stylesheet(data) if asset.suffix == ".css" else data)
+                 stylesheet(data) if asset.suffix == ".css"
+                 else script(data) if asset.suffix == ".js" else data)
     emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
     return written, unknown
 

@@ -4,7 +4,8 @@ A page is a small, strict subset of Markdown, split into *segments* (the units
 that translators see in the catalogs):
 
 * front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``, and
-  optionally ``checker: true`` (the page shows the in-browser meld checker);
+  optionally ``checker: true`` (the page shows the in-browser meld checker) and
+  ``search: reference`` (search ranks the page after the rule pages: variations, sources);
 * headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
 * callouts: ``!!! caution`` or ``!!! note`` on a line, then one indented paragraph;
 * fenced ```` ```example ```` blocks, holding worked examples (see the README, "Worked examples").
@@ -31,7 +32,8 @@ from site_builder.sources.segment import (
 )
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
-OPTIONAL_KEYS = ("checker",)
+OPTIONAL_KEYS = ("checker", "search")
+SEARCH_KINDS = ("rules", "reference")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
@@ -151,6 +153,8 @@ class Page:
     blocks: tuple[Block, ...]
     slug_line: int = 0
     checker: bool = False  # front matter ``checker: true``: the page has the meld checker
+    # front matter ``search: reference``: search ranks it after the rule pages
+    reference: bool = False
 
     def segments(self) -> list[Segment]:
         """Every translatable segment, in source order (title and description first)."""
@@ -242,6 +246,7 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         blocks=tuple(blocks),
         slug_line=meta["slug"].line,
         checker="checker" in meta and meta["checker"].value == "true",
+        reference="search" in meta and meta["search"].value == "reference",
     )
     # a page whose text alone has problems is still verified (examples, placeholders,
     # links), so that all of its problems are reported in one run
@@ -321,6 +326,10 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
         ok = False
     if "checker" in meta and meta["checker"].value not in ("true", "false"):
         r.error(meta["checker"].line, f"checker {meta['checker'].value!r} must be true or false")
+        ok = False
+    if "search" in meta and meta["search"].value not in SEARCH_KINDS:
+        r.error(meta["search"].line,
+                f"search {meta['search'].value!r} must be one of: {', '.join(SEARCH_KINDS)}")
         ok = False
     if "order" in meta and not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}",
                                             meta["order"].value):

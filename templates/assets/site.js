@@ -2,8 +2,8 @@
 // still open (they are <details>) and the language links lead to the same page; only search
 // needs this script.
 //
-// - The language links keep the section you are reading (#id): the heading ids are the
-//   same in every language.
+// - The language links keep the section you are reading (here.js, or the address's #id):
+//   the heading ids are the same in every language.
 // - One menu open at a time; Escape closes a menu or the search and returns the focus.
 // - Search in the page's language with Pagefind (site_builder/render/search.py builds one
 //   index per language folder), opened by its button or the "/" key (Ctrl+K, Cmd+K too).
@@ -13,6 +13,10 @@
 
 import "./offline.js";  // the language folder's service worker: the rules offline
 import "./table-rules.js";  // my table's rules: the game and variation a table plays
+
+import { youAreHere } from "./here.js";
+import { pageText, ranked, resultKeys } from "./search-results.js";
+import { explainTerms } from "./terms.js";
 
 const menus = [...document.querySelectorAll("details.menu")];
 const pages = document.querySelector(".menu-toggle");  // the page menu's checkbox
@@ -35,10 +39,13 @@ addEventListener("afterprint", () => {
   for (const trace of unfolded) trace.open = false;
   unfolded = [];
 });
+explainTerms();  // the glossary's definitions on the term links (terms.js)
+const readingNow = youAreHere();  // the section being read (here.js), or null
 for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
-    const section = location.hash;
-    if (/^#[A-Za-z][\w-]*$/.test(section)) link.hash = section;
+    const now = readingNow();
+    const section = now ? `#${now}` : location.hash;
+    if (/^#[A-Za-z][\w-]{0,100}$/.test(section)) link.hash = section;
   });
 }
 
@@ -133,9 +140,10 @@ if (box && button) {
     li.append(a);
     let words = [];
     if (excerpt) {
-      const [p, marked] = excerptNodes(excerpt, keep);
-      words = marked;
-      li.append(p);
+      const [text, found] = pageText(excerpt);  // without the index's own words
+      const [p, marked] = excerptNodes(text, keep);
+      words = [...marked, ...found.filter(keep)];
+      if (text) li.append(p);
     }
     const target = new URL(url, location.href);
     if (words.length) target.searchParams.set("highlight", [...new Set(words)].join(" "));
@@ -153,13 +161,7 @@ if (box && button) {
     const pages = await Promise.all(found.results.slice(0, 20).map(r => r.data()));
     const keep = wanted(query);
     let items = [];
-    for (const page of pages) {
-      // the page's best sections (those with a heading of their own), else the page
-      const subs = (page.sub_results || []).filter(s => s.url.includes("#")).slice(0, 2);
-      if (subs.length) {
-        for (const s of subs) items.push(item(s.url, `${s.title} · ${page.meta.title}`, s.excerpt, keep, true));
-      } else items.push(item(page.url, page.meta.title, page.excerpt, keep, false));
-    }
+    for (const r of ranked(pages)) items.push(item(r.url, r.title, r.excerpt, keep, r.sub));
     // results that matched only a short word the query starts with go, unless none is left
     if (items.some(([, good]) => good)) items = items.filter(([, good]) => good);
     const none = document.createElement("li");
@@ -167,6 +169,7 @@ if (box && button) {
     list.replaceChildren(...(items.length ? items.map(([li]) => li) : [none]));
   };
   input.addEventListener("input", show);
+  resultKeys(input, list);
   button.addEventListener("click", () => (box.hidden ? openSearch() : closeSearch()));
   button.hidden = false;
 }

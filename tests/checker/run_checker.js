@@ -1,10 +1,13 @@
 // Runs the in-browser checker's rules core under node for tests/test_checker_js.py:
-// JSON on stdin ({rules, melds, openings, tokens, texts?, typed?, shows?}), JSON on stdout
+// JSON on stdin ({constants, rules, melds, openings, tokens, texts?, typed?, shows?}), JSON on stdout
 // (one answer per input). `texts` are the pages' checker-text blocks by language: the
 // reader's notation (letters and card names) comes from them, as on the page.
 "use strict";
 const path = require("path");
-const core = require(path.join(__dirname, "..", "..", "templates", "assets", "checker.js"));
+const assets = path.join(__dirname, "..", "..", "templates", "assets");
+// the ES modules, as node (20.19 and later) requires them; their exports are live bindings
+const core = {...require(path.join(assets, "checker-core.js")),
+  ...require(path.join(assets, "checker-notation.js"))};
 const codes = (list) => list.map(core.code);
 const meld = (r) => ({valid: r.valid, kind: r.kind, points: r.points, reason: r.reason,
   jokers: codes(r.jokers), arrangement: codes(r.arrangement), card_points: r.card_points});
@@ -18,6 +21,7 @@ process.stdin.setEncoding("utf8");
 process.stdin.on("data", (chunk) => { input += chunk; });
 process.stdin.on("end", () => {
   const data = JSON.parse(input), rules = data.rules, notations = {};
+  core.init(data.constants);  // the engine's constant tables, as checker-rules.js gives them
   Object.entries(data.texts || {}).forEach(([lang, text]) => { notations[lang] = core.notation(text); });
   const read = (lang, text) => {
     const r = core.readField(text, notations[lang], 200);

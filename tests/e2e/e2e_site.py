@@ -35,7 +35,8 @@ SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 TOOLS = ("score",)
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld", "melds")
-CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
+CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker-form.js",
+                   "assets/checker-core.js", "assets/checker-notation.js")
 CHECKER_CSS = "assets/checker.css"
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 # A template's own behaviour (keyboard order, skip link, focus outline, the switcher's

@@ -331,8 +331,56 @@ def test_without_javascript_the_page_says_so(browser: Browser, base_url: str, la
         assert page.locator("form[data-checker]").is_hidden()
         assert page.locator(".checker-off").is_visible()
         assert page.locator("table.examples").first.is_visible()
+        # no "Try it" link that would do nothing
+        assert page.locator("a.try").count() > 0
+        assert page.locator("a.try:visible").count() == 0
     finally:
         context.close()
+
+
+# Melds typed on a phone keyboard, without diacritics (issue 36, 5): each is read as the
+# card names it means, and judged as the engine judges those cards.
+FOLDED = {"pl": ("10 karo walet karo dama karo", "krol kier krol pik krol karo"),
+          "vi": ("3 ro 4 ro 5 ro", "dam co dam bich dam ro")}
+
+
+@pytest.mark.parametrize("lang", sorted(FOLDED))
+def test_names_typed_without_diacritics_and_one_bad_meld(page: Page, problems: Problems,
+                                                         lang: str) -> None:
+    page.goto(f"{lang}/first-meld/")
+    page.wait_for_function(SHOWN)
+    suits = [_translated(lang, name, "suit") for name in ("clubs", "diamonds", "hearts",
+                                                           "spades")]
+    hint = page.locator("[data-hint]").inner_text()
+    assert all(suit in hint for suit in suits), hint  # "or write the suit: ... karo ..."
+    first, second = FOLDED[lang]
+    page.locator("#ck-meld-1").fill(first)
+    page.locator("[data-add]").click()
+    page.locator("#ck-meld-2").fill(second)
+    page.locator("[data-add]").click()
+    page.locator("#ck-meld-3").fill("XYZ 7♠")
+    assert page.locator("#ck-meld-1-e").inner_text() == ""
+    assert page.locator("#ck-meld-2-e").inner_text() == ""
+    assert "XYZ" in page.locator("#ck-meld-3-e").inner_text()  # the token the reader typed
+    shown = _shown(page)
+    # the two readable melds keep their verdicts; no total or verdict under the error
+    assert [m[0] for m in shown["melds"]] == ["true", "true"], shown  # type: ignore[index]
+    assert shown["verdict"] == "" and shown["total"] == ""
+    page.locator("#ck-meld-3").fill("")
+    page.locator("[data-remove]").nth(2).click()
+    assert _shown(page)["verdict"] in ("accepted", "rejected")
+    assert not problems.errors
+
+
+def test_an_ambiguous_letter_names_the_suits_written_form(page: Page, problems: Problems) -> None:
+    page.goto("pl/first-meld/")
+    page.wait_for_function(SHOWN)
+    page.locator("#ck-meld-1").fill("AK 2K 3K")
+    error = page.locator("#ck-meld-1-e").inner_text()
+    assert "AK" in error and _translated("pl", "diamonds", "suit") in error, error
+    page.locator("#ck-meld-1").fill("A karo 2 karo 3 karo")
+    assert page.locator("#ck-meld-1-e").inner_text() == ""
+    assert _shown(page)["melds"] == [["true", "sequence", "6", ""]]
 
 
 def test_axe_with_the_checker_filled_in(browser: Browser, base_url: str) -> None:

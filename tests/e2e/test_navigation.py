@@ -95,6 +95,8 @@ def _pages_containing(site: ServedSite, lang: str, word: str) -> set[str]:
         html = file.read_text(encoding="utf-8")
         main = html[html.index("<main"):html.index("</main>")]
         main = _without_examples(main)  # not indexed: see site_builder/render/search.py
+        # nor the definitions the term links name (site_builder/render/terms.py)
+        main = re.sub(r'<div class="term-defs" hidden>.*?</div>', "", main, flags=re.S)
         text = re.sub(r"<[^>]+>", " ", main).lower()
         if word.lower() in text:
             found.add(f"/{lang}/" if slug == "index" else f"/{lang}/{slug}/")

@@ -80,6 +80,9 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
         # tests: test_offline.py has the worker) and my table's rules, with their words
         expected += [("script", "/assets/offline.js"), ("script", "/assets/table-rules.js"),
                      ("fetch", f"/{site_page.lang}/table-rules.json")]
+        # where you are, search's results and the terms' definitions (issue 36)
+        expected += [("script", f"/assets/{name}.js")
+                     for name in ("here", "search-results", "terms")]
     if site_page.slug == "score":  # the score keeper's modules
         expected += [("script", f"/assets/score/{name}.js") for name in ("page", "check", "sheet")]
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
@@ -307,15 +310,48 @@ def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
     assert page.evaluate("innerWidth") == NARROW_PHONE["width"]
     assert _overflow(page) == []
 
+    page.set_viewport_size(PHONE)
+    if rule_page and page.locator("main details.toc").count():
+        _shows_the_section_being_read(page)
+
     # text at 200%: the default font size doubled, which rem, em and media queries in em
     # follow (the open document is laid out again, as a fresh load at that size would be)
-    page.set_viewport_size(PHONE)
     tab.font_sizes(DOUBLE_FONT_SIZES)
     assert _root_font_size(page) == 32
     assert _overflow(page) == []
+    # the header's name, search, language and menu stay on the screen, each usable
+    outside = page.evaluate("""() => [...document.querySelectorAll(
+            '.brand, .search-open:not([hidden]), .lang-menu > summary, .menu-button')]
+        .map(e => [e.className, e.getBoundingClientRect()])
+        .filter(([, r]) => r.left < 0 || r.right > innerWidth || r.width < 24 || r.height < 24)
+        .map(([c]) => c)""")
+    assert outside == []
     if rule_page:  # and within two screens at 200 % text
         top = _first_text_top(page)
         assert top < 2 * PHONE["height"] - 40, f"at 200 %, the first rule text starts at {top} px"
+
+
+def _shows_the_section_being_read(page: Page) -> None:
+    """Read on to the page's last section (or the page's end, if it is shorter): the bar
+    under the header names the section whose heading is above the reading line, a third
+    down the screen (here.js), and the page is still no wider than the phone; then back to
+    the top, where the bar goes."""
+    last = page.eval_on_selector_all("main details.toc a[href^='#']",
+                                     "as => as.map(a => a.hash.slice(1))")[-1]
+    page.evaluate("""id => { const h = document.getElementById(id);
+        scrollTo(0, h.getBoundingClientRect().top + scrollY - 150); }""", last)
+    reading = page.evaluate("""() => [...document.querySelectorAll('main details.toc a')]
+        .map(a => document.getElementById(a.hash.slice(1)))
+        .filter(h => h && h.getBoundingClientRect().top <= innerHeight / 3)
+        .map(h => h.textContent.trim()).pop()""")
+    assert reading, "the page scrolls past a heading"
+    page.wait_for_function("t => document.querySelector('.here-now')?.textContent === t",
+                           arg=reading)
+    assert page.locator(".here").is_visible()
+    scroll_width, inner_width = _scroll_width(page)
+    assert scroll_width <= inner_width
+    page.evaluate("scrollTo(0, 0)")
+    page.wait_for_function("() => document.querySelector('.here').hidden")
 
 
 def _first_text_top(page: Page) -> float:
@@ -463,9 +499,17 @@ def test_keyboard_reaches_skip_link_switcher_and_main(tab: Tab, template_page: S
 def test_the_language_switch_keeps_the_section(page: Page) -> None:
     """The heading ids are the same in every language: switching keeps the reader's place."""
     page.goto("pl/turn/#laying-off")
-    page.click(".lang-menu summary")
-    with page.expect_navigation():
-        page.click('nav.languages a[hreflang="vi"]')
+    # clicked where they are on the screen, as a reader does: Playwright's own click first
+    # scrolls the sticky header's element "into view", which moves the page, and the switch
+    # leads to the section being read (here.js), which would then be another
+    for selector in (".lang-menu summary", 'nav.languages a[hreflang="vi"]'):
+        box = page.locator(selector).bounding_box()
+        assert box, selector
+        if selector.startswith("nav"):
+            with page.expect_navigation():
+                page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        else:
+            page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     assert _path(page.url) == "/vi/turn/"
     assert urlsplit(page.url).fragment == "laying-off"
     top = page.eval_on_selector("#laying-off", "e => e.getBoundingClientRect().top")

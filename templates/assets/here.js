@@ -1,0 +1,101 @@
+// "You are here": which section of a rule page the reader is in, kept by one
+// IntersectionObserver over the page's section headings (those its contents list).
+//
+// - Where the contents stand beside the text (from 84rem), the current section's entry is
+//   marked (aria-current="location").
+// - Below that, once the reader is past the first section's heading, a slim bar under the
+//   header says "On this page ▸ current section" and opens the contents' list.
+// - The language links lead to the section being read (the heading ids are the same in
+//   every language), with or without a # in the address.
+//
+// Without JavaScript none of this exists and the page is as before: the folded contents
+// above the text, and the language links to the top of the other language's page.
+
+const SAFE_ID = /^[A-Za-z][\w-]{0,100}$/;  // an id this site writes; nothing else is used
+
+// The page's contents (a <details class="toc">) and the headings its links lead to.
+const sections = (toc) => [...toc.querySelectorAll("a[href^='#']")]
+  .map(a => a.getAttribute("href").slice(1))
+  .filter(id => SAFE_ID.test(id))
+  .map(id => [id, document.getElementById(id)])
+  .filter(([, h]) => h && /^H[2-6]$/.test(h.tagName));
+
+// The bar and its drop-down list (a copy of the contents' list), added to the header.
+const makeBar = (toc, header) => {
+  const bar = document.createElement("div");
+  bar.className = "here";
+  bar.hidden = true;
+  const button = document.createElement("button");
+  button.type = "button";
+  button.setAttribute("aria-expanded", "false");
+  button.setAttribute("aria-controls", "here-list");
+  const label = document.createElement("span");
+  label.className = "here-label";
+  label.textContent = toc.querySelector("summary").textContent;
+  const now = document.createElement("span");
+  now.className = "here-now";
+  button.append(label, " ", now);
+  const list = toc.querySelector("ol").cloneNode(true);
+  list.id = "here-list";
+  list.hidden = true;
+  bar.append(button, list);
+  header.append(bar);
+  const open = (yes) => {
+    list.hidden = !yes;
+    button.setAttribute("aria-expanded", String(yes));
+  };
+  button.addEventListener("click", () => open(list.hidden));
+  list.addEventListener("click", (event) => { if (event.target.closest("a")) open(false); });
+  document.addEventListener("keydown", (event) => {
+    if (event.key === "Escape" && !list.hidden) { open(false); button.focus(); }
+  });
+  return { bar, now, list, open };
+};
+
+// The section being read: the last heading above a line a third down the screen.
+const current = (heads) => {
+  const line = innerHeight / 3;
+  let found = null;
+  for (const [id, h] of heads) if (h.getBoundingClientRect().top <= line) found = id;
+  return found;
+};
+
+export const youAreHere = () => {
+  const toc = document.querySelector("main details.toc");
+  const header = document.querySelector(".site-header");
+  if (!toc || !header || !("IntersectionObserver" in window)) return () => null;
+  const heads = sections(toc);
+  if (!heads.length) return () => null;
+  const { bar, now, list, open } = makeBar(toc, header);
+  const links = new Map([...toc.querySelectorAll("a[href^='#']"), ...list.querySelectorAll("a")]
+    .map(a => [a, a.getAttribute("href").slice(1)]));
+  let here = null;
+  const update = () => {
+    const id = current(heads);
+    if (id === here) { show(id && document.getElementById(id)); return; }
+    here = id;
+    for (const [a, target] of links) {
+      if (target === id) a.setAttribute("aria-current", "location");
+      else a.removeAttribute("aria-current");
+    }
+    const heading = id && document.getElementById(id);
+    now.textContent = heading ? heading.textContent.trim() : "";
+    show(heading);
+  };
+  // the bar once the contents above the text are out of sight (and not over the first screen)
+  const show = (heading) => {
+    const past = Boolean(heading) && toc.getBoundingClientRect().bottom < header.getBoundingClientRect().bottom + 1;
+    bar.hidden = !past;
+    document.documentElement.classList.toggle("with-here", past);
+    if (!past) open(false);
+  };
+  // each heading crossing the reading line (or the screen's edges) is a moment to look again
+  const observer = new IntersectionObserver(update, {
+    rootMargin: "0px 0px -66% 0px", threshold: [0, 1],
+  });
+  for (const [, h] of heads) observer.observe(h);
+  observer.observe(toc);
+  addEventListener("resize", update, { passive: true });
+  update();
+  return () => here;
+};
