@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import inspect
 import json
-import re
 import subprocess
 import sys
 from pathlib import Path
@@ -208,7 +207,6 @@ def test_a_code_string_the_extractor_misses_is_reported_at_the_code_line(
     ``site_files.py`` that looks it up, and no language reads 100%."""
     from site_builder.i18n import messages
 
-    in_code = {(m.msgid, m.context) for m in messages.code_messages()}  # all go missing
     monkeypatch.setattr(messages, "code_messages", lambda: ())
     result = run_cli("check", "--root", str(project))
     assert result.code == 2
