@@ -72,8 +72,27 @@ def relative(from_file: str, to_file: str) -> str:
     '../../ms/first-meld/index.html'
     >>> relative("index.html", "assets/site.css")
     'assets/site.css'
+    >>> relative("pl/turn/index.html", "pl/turn/index.html"), relative("pl/a/index.html", "pl")
+    ('index.html', '..')
+
+    Both are paths of the output, relative and normal (no ``.`` or ``..`` parts), so the
+    link is made from their parts alone: ``posixpath.relpath`` gives the same, but asks the
+    file system for the working folder twice a call, a quarter of a 1,005-page build
+    (every page links every page).
+
+    >>> cases = [("a/b/c.html", "a/d.html"), ("x.html", "y/z.html"), ("a/b/i.html", "a/b")]
+    >>> all(relative(f, t) == posixpath.relpath(t, posixpath.dirname(f) or ".")
+    ...     for f, t in cases)
+    True
     """
-    return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
+    start = from_file.split("/")[:-1]
+    parts = to_file.split("/")
+    common = 0
+    for a, b in zip(start, parts, strict=False):
+        if a != b:
+            break
+        common += 1
+    return "/".join([".."] * (len(start) - common) + parts[common:]) or "."
 
 
 def root_path(base_url: str) -> str:
