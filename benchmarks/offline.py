@@ -21,42 +21,16 @@ Medians of ``--runs`` fresh browser contexts (a first visit each time)::
 from __future__ import annotations
 
 import argparse
-import functools
 import json
 import re
 import statistics
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Browser, sync_playwright
+from reading import CHROMIUM, FLAGS, PHONE, serving  # benchmarks/reading.py, beside this
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-PHONE = {"width": 360, "height": 800}
 LANGS = ("en", "id", "ms", "pl", "vi")
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@contextmanager
-def serving(directory: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 functools.partial(_Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def precached(site: Path, lang: str) -> tuple[int, int]:

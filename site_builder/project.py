@@ -9,7 +9,6 @@ A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``
 from __future__ import annotations
 
 import os
-import posixpath
 import re
 import subprocess
 from datetime import UTC, datetime
@@ -80,6 +79,7 @@ def relative(from_file: str, to_file: str) -> str:
     file system for the working folder twice a call, a quarter of a 1,005-page build
     (every page links every page).
 
+    >>> import posixpath
     >>> cases = [("a/b/c.html", "a/d.html"), ("x.html", "y/z.html"), ("a/b/i.html", "a/b")]
     >>> all(relative(f, t) == posixpath.relpath(t, posixpath.dirname(f) or ".")
     ...     for f, t in cases)
