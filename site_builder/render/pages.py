@@ -19,6 +19,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
+from site_builder.engine import VARIATIONS
 from site_builder.i18n.catalog import (
     Key,
     Translations,
@@ -30,7 +31,7 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, quickref
+from site_builder.render import context, play, quickref
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -154,6 +155,10 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                    games=GAME_NAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
+        if page.play:  # the practice table: its runtime, engine and CSP (render/play.py)
+            ctx.update(csp=play.PLAY_CSP, play_engine=play.engine_archive()[0],
+                       play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
+                       plural_samples=play.plural_samples(lang), variations=list(VARIATIONS))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)

@@ -9,7 +9,7 @@ from xml.sax.saxutils import escape, quoteattr
 from site_builder.i18n.catalog import Key, Unknown, bcp47
 from site_builder.i18n.coverage import with_unknown
 from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, page_path
-from site_builder.render import checker_rules
+from site_builder.render import checker_rules, play
 from site_builder.render.context import ASSETS_DIR, common, nav_items, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
 from site_builder.render.urls import page_url, relative, root_path
@@ -75,6 +75,9 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
             emit(asset.relative_to(site.root / TEMPLATES_DIR).as_posix(),
                  stylesheet(data) if asset.suffix == ".css" else data)
     emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
+    if any(page.play for page in site.pages):  # the practice table's runtime and engine
+        for rel, data in play.files(site.root):
+            emit(rel, data)
     return written, unknown
 
 

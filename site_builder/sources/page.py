@@ -4,7 +4,8 @@ A page is a small, strict subset of Markdown, split into *segments* (the units
 that translators see in the catalogs):
 
 * front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``, and
-  optionally ``checker: true`` (the page shows the in-browser meld checker);
+  optionally ``checker: true`` (the page shows the in-browser meld checker) and
+  ``play: true`` (the page is the practice table, ``templates/_play.html``);
 * headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
 * callouts: ``!!! caution`` or ``!!! note`` on a line, then one indented paragraph;
 * fenced ```` ```example ```` blocks, holding worked examples (see the README, "Worked examples").
@@ -31,7 +32,7 @@ from site_builder.sources.segment import (
 )
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
-OPTIONAL_KEYS = ("checker",)
+OPTIONAL_KEYS = ("checker", "play")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
 ORDERED_RE = re.compile(r"^([0-9]{1,9})[.)]\s+(.*)$")  # as many digits as CommonMark reads
@@ -50,6 +51,7 @@ TABLE_DELIMITER_RE = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$|^\|\s*
 # The ids the templates give elements of a page (grep templates/ for 'id="'): a heading
 # never takes one of them (tests/test_build.py keeps this list complete).
 TEMPLATE_IDS = frozenset({"top", "main", "q", "checker", "checker-text", "rule-pages",
+                          "table", "play-text",
                           "quick-reference", "search", "menu-open", "pages"})
 # What a link may name on every page besides its headings (the checker on a checker page).
 PAGE_IDS = frozenset({"top", "main"})
@@ -150,6 +152,7 @@ class Page:
     blocks: tuple[Block, ...]
     slug_line: int = 0
     checker: bool = False  # front matter ``checker: true``: the page has the meld checker
+    play: bool = False  # front matter ``play: true``: the page is the practice table
 
     def segments(self) -> list[Segment]:
         """Every translatable segment, in source order (title and description first)."""
@@ -240,6 +243,7 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         blocks=tuple(blocks),
         slug_line=meta["slug"].line,
         checker="checker" in meta and meta["checker"].value == "true",
+        play="play" in meta and meta["play"].value == "true",
     )
     # a page whose text alone has problems is still verified (examples, placeholders,
     # links), so that all of its problems are reported in one run
@@ -317,9 +321,10 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
         r.error(meta["slug"].line, f"slug {meta['slug'].value!r} must be lowercase letters, "
                                    "digits and single hyphens")
         ok = False
-    if "checker" in meta and meta["checker"].value not in ("true", "false"):
-        r.error(meta["checker"].line, f"checker {meta['checker'].value!r} must be true or false")
-        ok = False
+    for flag in OPTIONAL_KEYS:
+        if flag in meta and meta[flag].value not in ("true", "false"):
+            r.error(meta[flag].line, f"{flag} {meta[flag].value!r} must be true or false")
+            ok = False
     if "order" in meta and not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}",
                                             meta["order"].value):
         r.error(meta["order"].line, f"order {meta['order'].value[:20]!r} must be a whole "
