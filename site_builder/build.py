@@ -34,6 +34,7 @@ from site_builder.i18n.catalog import Key, Unknown
 from site_builder.output import MARKER, clean_stale, locked, marker, staging, swap
 from site_builder.project import CACHE_DIR, output_problem
 from site_builder.render import search
+from site_builder.render.offline import offline_files
 from site_builder.render.pages import Job, LanguageResult, render_language
 from site_builder.render.site_files import render_site_files
 from site_builder.sources.site import load
@@ -151,6 +152,7 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
         results = {lang: results[lang] for lang in site.languages}
         written, lookups = render_site_files(job, results)
         files.update(written)
+        files.update(offline_files(job, tmp, files))  # last before the marker: it hashes them
         unknown = unknown_problems(lookups)
         _check_strict(strict, [], unknown)
         files[MARKER] = job.write(MARKER, marker(files))  # last: the output is whole

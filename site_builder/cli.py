@@ -15,42 +15,14 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
+from site_builder.commands.arguments import OneLineParser
 from site_builder.errors import DISK_FULL, Problem, UserError, disk_full
 
 COMMANDS = ("build", "check", "i18n", "serve", "engine")
 # A process ended by a closed pipe (``site-builder check --json | head``) exits as the
 # shell reports one killed by SIGPIPE: 128 + 13, as ``yes | head`` does.
 EXIT_BROKEN_PIPE = 128 + 13
-
-
-class OneLineParser(argparse.ArgumentParser):
-    """Reports a usage error in one line (no usage block) and exits 2; the subcommands'
-    parsers are made of this class too (argparse's default ``parser_class``)."""
-
-    def error(self, message: str) -> Any:  # argparse declares NoReturn
-        self.exit(2, f"{self.prog}: error: {message} (see --help)\n")
-
-
-def bounded(low: int, high: int) -> Any:
-    """An argparse type: a whole number from *low* to *high* (issue 14: every number a
-    user types is bounded).
-
-    >>> bounded(1, 4)("3"), bounded(1, 4).__name__
-    (3, 'whole number from 1 to 4')
-    """
-    def parse(text: str) -> int:
-        if not text.lstrip("-").isdigit() or not text.isascii() or len(text) > len(str(high)) + 1:
-            raise argparse.ArgumentTypeError(f"{text[:20]!r} is not a whole number")
-        value = int(text)
-        if value < 0 <= low:
-            raise argparse.ArgumentTypeError(f"{value} must not be negative")
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"{value} is out of range: from {low} to {high}")
-        return value
-    parse.__name__ = f"whole number from {low} to {high}"
-    return parse
 
 
 def make_parser(argv: Sequence[str]) -> argparse.ArgumentParser:

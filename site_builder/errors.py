@@ -61,9 +61,6 @@ class UserError(Exception):
         self.problems = list(problems)
         super().__init__("\n".join(str(p) for p in self.problems))
 
-    def __reduce__(self) -> tuple[type[UserError], tuple[list[Problem]]]:
-        return UserError, (self.problems,)  # from a worker process, problems and all
-
 
 # --- problems printed for CI ---------------------------------------------------------------
 

@@ -33,6 +33,7 @@ from site_builder.build import Kept, build
 from site_builder.errors import UserError
 from site_builder.output import MARKER
 from site_builder.project import CACHE_DIR
+from site_builder.render.offline import PREVIEW_WORKER, WORKER
 
 WATCHED = ("content", "locales", "templates")
 RELOAD_PATH = "/__reload.js"
@@ -226,6 +227,8 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             if path == SCRIPT_PATH:
                 return self._send(200, "text/javascript; charset=utf-8",
                                   LIVERELOAD_JS.encode())
+            if path.endswith(f"/{WORKER}"):  # a preview caches nothing (render/offline.py)
+                return self._send(200, "text/javascript; charset=utf-8", PREVIEW_WORKER.encode())
             wants_page = path.endswith("/") or path.endswith(".html")
             if state.problems and wants_page:
                 return self._error_page()

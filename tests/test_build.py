@@ -14,7 +14,7 @@ LANGS = ("en", "id", "ms", "pl", "vi")
 # Every page in content/ (by its file name, which is its slug) and the status page.
 SLUGS = ("index", *sorted(p.stem for p in (Path(__file__).parent.parent / "content").glob("*.md")
                           if p.stem != "index"), "translation-status")
-# The quick-reference sheets (site_builder/quickref.py), in every language too.
+# The quick-reference sheets (SHEETS in site_builder/project.py), in every language too.
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 
 

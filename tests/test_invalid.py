@@ -48,17 +48,6 @@ def test_template_and_content_errors_are_reported_together(project: Path) -> Non
     assert not (project / "dist").exists()
 
 
-def test_user_error_from_a_worker_process_keeps_its_problems() -> None:
-    """A worker's UserError reaches the main process pickled: path and line survive."""
-    import pickle
-
-    from site_builder.errors import Problem, UserError
-
-    sent = UserError([Problem("templates/page.html", 6, "template error")])
-    received = pickle.loads(pickle.dumps(sent))
-    assert received.problems == sent.problems and str(received) == str(sent)
-
-
 def test_unknown_card_in_engine_cli() -> None:
     result = run_main("engine", "meld", "--game", "rami51", "QH", "KX", "AH")
     assert result.code == 2

@@ -70,7 +70,9 @@ def test_ruff() -> None:
     assert proc.returncode == 0, proc.stdout + proc.stderr
 
 
-def test_engine_is_strictly_typed() -> None:
-    proc = subprocess.run([str(BIN / "mypy"), "--strict", "site_builder/engine/"], cwd=ROOT,
+def test_the_package_is_strictly_typed() -> None:
+    # strict for the whole package, as pyproject.toml sets it; --strict again so that the
+    # engine stays strict whatever the configuration says
+    proc = subprocess.run([str(BIN / "mypy"), "--strict", "site_builder/"], cwd=ROOT,
                           capture_output=True, text=True, timeout=600)
     assert proc.returncode == 0, proc.stdout + proc.stderr

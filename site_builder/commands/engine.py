@@ -30,7 +30,7 @@ import sys
 import time
 from typing import Any
 
-from site_builder.cli import OneLineParser, bounded
+from site_builder.commands.arguments import OneLineParser, bounded
 from site_builder.engine import (
     PRESETS,
     VARIATIONS,

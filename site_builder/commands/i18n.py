@@ -51,7 +51,8 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     actions.required = True
 
     def action(name: str, help: str) -> argparse.ArgumentParser:
-        a = actions.add_parser(name, parents=[common], help=help, description=help)
+        a: argparse.ArgumentParser = actions.add_parser(name, parents=[common], help=help,
+                                                        description=help)
         a.add_argument("--root", type=Path, default=Path("."), help="project folder")
         return a
 
@@ -208,6 +209,7 @@ def run_compile(args: argparse.Namespace) -> int:
     if problems:
         raise UserError(problems)
     for lang, (catalog, _) in sorted(catalogs.items()):
+        assert catalog is not None  # a catalog that did not load has problems
         mo = args.root / po_path(lang).replace(".po", ".mo")
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)

@@ -6,7 +6,7 @@ import argparse
 from pathlib import Path
 from typing import Any
 
-from site_builder.cli import bounded
+from site_builder.commands.arguments import bounded
 from site_builder.serve import serve
 
 

@@ -13,7 +13,7 @@ import gettext
 import io
 import re
 import sys
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -277,12 +277,13 @@ class Translations:
         self._entries: dict[tuple[str, str | None], Entry] = {}
         for m in catalog:
             if m.id:
-                string = tuple(m.string) if isinstance(m.string, list | tuple) else m.string
+                string = (tuple(m.string) if isinstance(m.string, list | tuple)
+                          else m.string or "")
                 # the msgid once for every language (sys.intern), not once a catalog
                 self._entries[(sys.intern(_singular(m.id)), m.context)] = Entry(
                     string, m.fuzzy, m.lineno)
 
-    def get(self, id: str | tuple[str, ...], context: str | None = None) -> Entry | None:
+    def get(self, id: str | Sequence[str], context: str | None = None) -> Entry | None:
         return self._entries.get((_singular(id), context))
 
 

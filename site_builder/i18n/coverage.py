@@ -124,8 +124,8 @@ def untranslated(source: Catalog, catalogs: dict[str, Translations]) -> list[Pro
             text = message.id if isinstance(message.id, str) else message.id[0]
             what = "fuzzy" if state == "fuzzy" else "missing"
             said = f"[{lang}] {what} translation, shown in English: {text!r}"
-            if entry is not None and getattr(entry, "lineno", None):
-                found.append(Problem(po_path(lang), int(entry.lineno), said))
+            if entry is not None and entry.lineno:
+                found.append(Problem(po_path(lang), entry.lineno, said))
             else:
                 path, line = message.locations[0]
                 found.append(Problem(path, line, said))

@@ -179,10 +179,10 @@ def extract_content(fileobj: IO[bytes], keywords: Mapping[str, Any],
     [(2, 'T'), (5, 'D'), (8, 'Head'), (10, 'Some text.')]
     """
     name = getattr(fileobj, "name", "")
-    data = fileobj.read()
-    if isinstance(data, bytes):  # as the build reads it (a byte order mark dropped)
-        data = data.removeprefix(codecs.BOM_UTF8).decode("utf-8")
-    text = data
+    data: bytes | str = fileobj.read()
+    # as the build reads it (a byte order mark dropped)
+    text = (data.removeprefix(codecs.BOM_UTF8).decode("utf-8") if isinstance(data, bytes)
+            else data)
     if str(name).endswith(".toml"):
         yield from _extract_profiles(text)
         return

@@ -25,6 +25,7 @@ from site_builder.i18n.catalog import bcp47, text_direction
 from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
 from site_builder.render import search
 from site_builder.render.markdown import Text
+from site_builder.render.offline import ASSETS_DIR, MANIFEST
 from site_builder.render.quickref import links, sheet_for
 from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import Page
@@ -33,38 +34,17 @@ from site_builder.sources.site import Site
 # Pages with at least this many sections get a table of contents.
 TOC_MIN_SECTIONS = 2
 
-
-ASSETS_DIR = "assets"
 # The pages' Content-Security-Policy: their own files only. Pagefind fetches its index and
 # runs it as WebAssembly, in a worker: pages with search need 'wasm-unsafe-eval'
 # (compiling WebAssembly; it allows no JavaScript eval) and connect-src 'self' (fetching
 # the index); the worker is covered by script-src 'self'.
 CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src 'self'; "
        "base-uri 'none'; form-action 'none'")
+# A language folder's pages also link its web app manifest (manifest-src 'self'; its service
+# worker is covered by script-src 'self'; see site_builder/render/offline.py).
 SEARCH_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
-              "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+              "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; manifest-src 'self'; "
               "base-uri 'none'; form-action 'none'")
-
-# A site with up to this many pages lists every page in every page's navigation; a
-# larger one lists the pages around the current one (the home page lists them all).
-NAV_FULL_UP_TO = 50
-NAV_AROUND = 5
-
-
-def nav_indexes(count: int, current: int | None) -> range | list[int]:
-    """Which pages (by position) a page's navigation lists.
-
-    >>> list(nav_indexes(3, 1))
-    [0, 1, 2]
-    >>> nav_indexes(100, 40), nav_indexes(100, None), nav_indexes(100, 0) == range(100)
-    ([0, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45], [0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11], True)
-    """
-    if count <= NAV_FULL_UP_TO or current == 0:
-        return range(count)
-    middle = NAV_AROUND + 1 if current is None else current
-    start = max(1, min(middle - NAV_AROUND, count - 2 * NAV_AROUND - 1))
-    return [0, *range(start, min(count, start + 2 * NAV_AROUND + 1))]
-
 
 @functools.cache
 def og_locale(lang: str) -> str:
@@ -174,6 +154,9 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "canonical": canonical,
         "csp": SEARCH_CSP if path.startswith(f"{lang}/") else CSP,  # see search.context
         "slug": slug,
+        # a language folder's manifest; site.js imports offline.js, which registers its worker
+        "offline": Item(manifest=href(f"{lang}/{MANIFEST}")) if path.startswith(f"{lang}/")
+        else None,
         "nav": [],
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
@@ -182,11 +165,11 @@ def common(site: Site, lang: str, slug: str | None, path: str,
 
 
 def nav_items(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current: str | None,
-         index: int | None = None, base: str | None = None) -> list[Item]:
-    """The navigation of the page at *path* (the *index*-th page, or not a content page):
-    every page, or on a large site the pages around it (:func:`nav_indexes`), linked from
-    it (from *base*, the site's root path, on the 404 pages)."""
+              base: str | None = None) -> list[Item]:
+    """The navigation of the page at *path* (*current*: its slug, None if it is not a
+    content page): every page, linked from it (from *base*, the site's root path, on the
+    404 pages)."""
     return [Item(title=title, description=description, current=page.slug == current,
                  href=(base + page_path(lang, page.slug)) if base
                  else relative(path, page_path(lang, page.slug)))
-            for page, title, description in (nav[i] for i in nav_indexes(len(nav), index))]
+            for page, title, description in nav]

@@ -151,7 +151,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         path = page_path(lang, page.slug)
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
-                   percent=loc.percent, nav=nav_items(nav, path, lang, page.slug, index),
+                   percent=loc.percent, nav=nav_items(nav, path, lang, page.slug),
                    games=GAME_NAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
@@ -164,8 +164,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
     path = f"{lang}/404.html"
     ctx = common(site, lang, None, path, job.names, absolute=True)
-    ctx.update(nav=nav_items(nav, path, lang, None, None,
-                    root_path(site.config.base_url)),
+    ctx.update(nav=nav_items(nav, path, lang, None, root_path(site.config.base_url)),
                percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
     quickref.render(lang, env, emit, lambda slug, path: common(  # the quick-reference sheets

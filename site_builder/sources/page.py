@@ -232,8 +232,9 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         return None, reader.problems
     for segment in _segments(meta, blocks):
         for message in segment_problems(segment.text):
-            reader.error(segment.line_where(
-                lambda text, message=message: message in segment_problems(text)), message)
+            def shows(text: str, message: str = message) -> bool:
+                return message in segment_problems(text)
+            reader.error(segment.line_where(shows), message)
     page = Page(
         source=source,
         slug=meta["slug"].value,

@@ -177,7 +177,9 @@ def placeholder_problems(page: Page, values: dict[str, int]) -> list[Problem]:
             continue
         for name in placeholders(segment.text):
             if name not in values:
-                line = segment.line_where(lambda text, name=name: name in placeholders(text))
+                def names(text: str, name: str = name) -> bool:
+                    return name in placeholders(text)
+                line = segment.line_where(names)
                 problems.append(Problem(page.source, line,
                                         f"unknown rule placeholder {{{name}}}; known: "
                                         f"{', '.join(sorted(values))}"))

@@ -340,10 +340,10 @@ def _verify_row(source: str, block: ExampleBlock, row: ExampleRow,
                                                     f"use one of: {', '.join(TABLES)}"))
         return None
     known = set(spec.inputs) | set(spec.claims) | set(COMMON_FIELDS)
-    for fld in [*block.defaults.values(), *row.fields.values()]:
-        if fld.key not in known:
-            error(fld.line, f"unknown field {fld.key!r} for a {block.table} table; "
-                            f"expected: {', '.join(sorted(known))}")
+    for unknown in [*block.defaults.values(), *row.fields.values()]:
+        if unknown.key not in known:
+            error(unknown.line, f"unknown field {unknown.key!r} for a {block.table} table; "
+                                f"expected: {', '.join(sorted(known))}")
 
     game_field = row.get("game", block.defaults)
     game = game_field.value if game_field else ""
@@ -546,7 +546,9 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
                 continue
             claims.append(Claim(source, fld.line, row.caption.text, key, stated,
                                 computed.get(key)))
-        inputs = {"step": step, "seat": step.operation.seat + 1, "hands": hands,
+        op = step.operation
+        seat = None if isinstance(op, engine.RoundEnding) else op.seat + 1
+        inputs = {"step": step, "seat": seat, "hands": hands,
                   "stock": stock, "discard": discard, "stock_total": stock_total}
         rows.append(VerifiedRow(row, game.value, profile, rules, inputs, computed,
                                 tuple(claims)))

@@ -47,8 +47,9 @@ def link_problems(pages: list[Page], complete: bool = True,
                 why = _broken_link(target, page, by_path, complete)
                 if why is not None:  # the line of this link, the nth to this target
                     nth = targets[:index + 1].count(target)
-                    line = segment.line_where(
-                        lambda text, t=target, n=nth: link_targets(text).count(t) >= n)
+                    def holds(text: str, target: str = target, nth: int = nth) -> bool:
+                        return link_targets(text).count(target) >= nth
+                    line = segment.line_where(holds)
                     problems.append(Problem(page.source, line,
                                             f"link target {target!r} {why}"))
     return problems

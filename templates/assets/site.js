@@ -10,6 +10,8 @@
 //   A result leads to the matching section (Pagefind's sub-results), and the words found
 //   are marked there (?highlight=).
 
+import "./offline.js";  // the language folder's service worker: the rules offline
+
 const menus = [...document.querySelectorAll("details.menu")];
 const pages = document.querySelector(".menu-toggle");  // the page menu's checkbox
 for (const menu of menus) {

@@ -20,7 +20,7 @@ READING_ORDER = tuple(p.stem for p in sorted(
     (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
     key=lambda p: int(re.search(r"^order:\s*(\d+)",  # type: ignore[index]
                                 p.read_text(encoding="utf-8"), re.M)[1])))
-# The quick-reference sheets (site_builder/quickref.py).
+# The quick-reference sheets (SHEETS in site_builder/project.py).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld", "melds")

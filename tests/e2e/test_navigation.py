@@ -70,7 +70,7 @@ def test_back_to_the_top(tab: Tab, lang: str) -> None:
     assert page.evaluate("scrollY") == 0
 
 
-# A game term from the glossary (site_builder/checks.py), and a query without its accents.
+# A game term from the glossary (site_builder/i18n/checks.py), and a query without its accents.
 GLOSSARY_TERM = {"en": "sequence", "ms": "jujukan", "pl": "sekwens", "vi": "sảnh",
                  "id": "urutan"}
 WITHOUT_ACCENTS = {"pl": ("dokladac", "dokładać"), "vi": ("sanh", "sảnh")}

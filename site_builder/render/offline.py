@@ -1,0 +1,140 @@
+"""Offline reading at the card table (issue 37): each language folder's service worker
+(``<lang>/sw.js``) and web app manifest (``<lang>/manifest.webmanifest``).
+
+The worker's scope is its language folder, so a reader caches the languages they visit and
+no other. It precaches the language's pages, search index and quick references, and the
+shared assets (:func:`precached`); the practice table's runtime is cached only once a reader
+starts the table, when it is fetched. Its cache is named after :func:`version`, the content
+hash of what it precaches: a republished site installs beside the old cache and replaces it
+in one step, and a build that changes nothing in a language leaves its worker as it was.
+
+A preview (``site-builder serve``) answers every ``<lang>/sw.js`` with a worker that caches
+nothing and removes an earlier one (:data:`PREVIEW_WORKER`): a translator never sees
+an old page.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from site_builder.i18n.catalog import text_direction
+from site_builder.project import TEMPLATES_DIR
+
+ASSETS_DIR = "assets"  # the shared assets' folder (templates/assets, copied as it is)
+
+WORKER = "sw.js"
+MANIFEST = "manifest.webmanifest"
+ICONS = ((192, f"{ASSETS_DIR}/icons/icon-192.png"), (512, f"{ASSETS_DIR}/icons/icon-512.png"))
+# Colours of the installed app's title bar and splash screen: site.css's --accent and --bg.
+THEME_COLOR = "#0b5cad"
+BACKGROUND_COLOR = "#fdfcf8"
+# Large files fetched only by the practice table: cached when a reader starts it, not before.
+RUNTIME_PARTS = ("pyodide/", "play/runtime/")
+
+
+def precached(lang: str, files: Iterable[str]) -> list[str]:
+    """The output files that *lang*'s worker precaches: its folder and the shared assets,
+    without its own worker and without the practice table's runtime.
+
+    >>> precached("pl", ["pl/index.html", "pl/sw.js", "vi/index.html", "assets/site.css",
+    ...                  "assets/pyodide/pyodide.asm.wasm", "index.html", ".site-builder"])
+    ['assets/site.css', 'pl/index.html']
+    """
+    return sorted(rel for rel in files
+                  if (rel.startswith(f"{lang}/") and rel != f"{lang}/{WORKER}"
+                      or rel.startswith(f"{ASSETS_DIR}/"))
+                  and not any(part in rel for part in RUNTIME_PARTS))
+
+
+def version(out: Path, files: list[str]) -> str:
+    """The content hash of *files* (paths under *out*): the name of their cache."""
+    digest = hashlib.sha256()
+    for rel in files:
+        digest.update(rel.encode() + b"\0" + (out / rel).read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def worker(root: Path, lang: str, out: Path, files: list[str]) -> bytes:
+    """*lang*'s service worker: the file list and its version above the worker's code.
+
+    The list's paths are relative to the worker (``<lang>/``); a page is listed as its
+    folder's ``index.html``, the address the pages link to."""
+    listed = [rel[len(lang) + 1:] if rel.startswith(f"{lang}/") else f"../{rel}"
+              for rel in files]
+    code = (root / TEMPLATES_DIR / "offline" / WORKER).read_text(encoding="utf-8")
+    head = (f"const VERSION = {json.dumps(version(out, files))};\n"
+            f"const FILES = {json.dumps(listed, ensure_ascii=False, indent=0)};\n")
+    return (head + code).encode("utf-8")
+
+
+def manifest(lang: str, name: str, short_name: str) -> bytes:
+    """*lang*'s web app manifest: the site's name in that language, its start page (the
+    language's home) and icons. Relative addresses: any base path.
+
+    >>> json.loads(manifest("pl", "Zasady gry Rami", "Rami"))["start_url"]
+    './index.html'
+    """
+    data: dict[str, Any] = {
+        "name": name, "short_name": short_name, "lang": lang, "dir": text_direction(lang),
+        "start_url": "./index.html", "scope": "./", "id": "./",
+        "display": "standalone", "theme_color": THEME_COLOR,
+        "background_color": BACKGROUND_COLOR,
+        "icons": [{"src": f"../{src}", "sizes": f"{size}x{size}", "type": "image/png",
+                   "purpose": "any"} for size, src in ICONS],
+    }
+    return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+
+
+def manifests(languages: Iterable[str], names: dict[str, str]) -> dict[str, bytes]:
+    """Each language's manifest, by output path; *names*: the site's name in each."""
+    return {f"{lang}/{MANIFEST}": manifest(lang, names[lang], "Rami") for lang in languages}
+
+
+def workers(root: Path, out: Path, languages: Iterable[str], files: Iterable[str]
+            ) -> dict[str, bytes]:
+    """Each language's worker, by output path, from the files already in *out* (its
+    pages, search index, manifest and the assets)."""
+    files = list(files)
+    return {f"{lang}/{WORKER}": worker(root, lang, out, precached(lang, files))
+            for lang in languages}
+
+
+def offline_files(job: Any, out: Path, files: Iterable[str]) -> dict[str, tuple[int, int]]:
+    """Write each language's manifest, then its worker, into *out* (a
+    :class:`~site_builder.render.pages.Job`'s staging folder): the files written."""
+    site = job.site
+    names = {lang: job.translator(lang).gettext("Rami rules") for lang in site.languages}
+    written = {rel: job.write(rel, data) for rel, data in manifests(site.languages, names).items()}
+    made = workers(site.root, out, site.languages, [*files, *written])
+    written.update((rel, job.write(rel, data)) for rel, data in made.items())
+    return written
+
+
+PREVIEW_WORKER = """\
+// The service worker of a preview (`site-builder serve` answers it for every <lang>/sw.js):
+// a translator's preview must never show an old page, so it caches nothing. It replaces a
+// worker that a build served earlier at this address registered, removes that worker's
+// caches and unregisters itself; the pages that the old worker held are reloaded from the
+// preview, once.
+
+self.addEventListener("install", () => self.skipWaiting());
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    const prefix = `rami:${self.registration.scope}:`;
+    let removed = false;
+    for (const name of await caches.keys()) {
+      if (name.startsWith(prefix)) removed = (await caches.delete(name)) || removed;
+    }
+    await self.registration.unregister();
+    if (!removed) return;
+    for (const client of await self.clients.matchAll({ type: "window" })) {
+      client.navigate(client.url);
+    }
+  })());
+});
+"""
