@@ -155,8 +155,8 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                    games=GAME_NAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
-        if page.play:  # the practice table: its runtime, engine and CSP (render/play.py)
-            ctx.update(csp=play.PLAY_CSP, play_engine=play.engine_archive()[0],
+        if page.play:  # the practice table: its runtime and engine (render/play.py)
+            ctx.update(play_engine=play.engine_archive()[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang), variations=list(VARIATIONS))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")

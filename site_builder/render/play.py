@@ -27,13 +27,11 @@ ENGINE_DIR = PACKAGE_DIR / "engine"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 PLAY_DIR = "assets/play"
-# The practice page's Content-Security-Policy: the site's own files only, as on every page,
-# plus what the runtime needs: 'wasm-unsafe-eval' to compile the Python interpreter
-# (WebAssembly; it allows no JavaScript eval or new Function) and connect-src 'self' to
-# fetch the interpreter, its standard library and the engine (fetch, not <script>).
-PLAY_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
-            "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
-            "base-uri 'none'; form-action 'none'")
+# The practice page's Content-Security-Policy is that of every page in a language folder
+# (render/context.py, SEARCH_CSP), which already has what the runtime needs: script-src 'self'
+# 'wasm-unsafe-eval' to compile the Python interpreter (WebAssembly; it allows no JavaScript
+# eval or new Function) and connect-src 'self' to fetch the interpreter, its standard library
+# and the engine. Pagefind's search needs the same two, so the table loosens nothing.
 # A fixed date for every member of the engine's zip: the same sources, the same bytes.
 ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
