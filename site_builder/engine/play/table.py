@@ -39,7 +39,7 @@ from typing import Any, Final
 from site_builder.engine.cards import Card, CardError, parse_card
 from site_builder.engine.deal import deal
 from site_builder.engine.melds import evaluate_meld
-from site_builder.engine.notation import ReplayError, parse_steps
+from site_builder.engine.notation import ReplayError, format_history, parse_steps
 from site_builder.engine.opening import evaluate_opening
 from site_builder.engine.play.players import LEVELS, Player, make_player
 from site_builder.engine.round import (
@@ -320,7 +320,8 @@ class Table:
             out["ending"] = {"reason": ending.reason, "winner": ending.winner,
                              "hand_points": list(ending.hand_points),
                              "scores": list(ending.scores),
-                             "hands": [_codes(h) for h in state.hands]}
+                             "hands": [_codes(h) for h in state.hands],
+                             "history": format_history(state.history)}
             out["round"] = len(self.rounds)
         if self.game_over and self.start is None:
             out["winners"] = list(game_winners(self.totals, self.rules))

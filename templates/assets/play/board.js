@@ -120,8 +120,9 @@ function endTable(doc, view, text) {
 function drawEnd(doc, box, view, text) {
   box.textContent = "";
   box.hidden = !view.ending;
-  if (!view.ending) return;
+  if (!view.ending) { delete box.dataset.history; return; }
   const e = view.ending;
+  box.dataset.history = e.history;  // the round in the engine's notation
   box.append(el(doc, "h3", {tabindex: "-1"}, text.fmt(text.T.roundOver, {n: view.round})));
   box.append(el(doc, "p", {}, e.reason === "out"
     ? text.fmt(text.T.wentOut, {who: text.seatName(e.winner, view)}) : text.T.stockOut));

@@ -191,11 +191,11 @@ function start() {
   stylesheet();
   doc.querySelector(".play-off").hidden = true;
   root.hidden = false;
-  const cannot = location.protocol === "file:" ? text.T.fileUrl
-    : typeof WebAssembly !== "object" ? text.T.noWasm : null;
-  if (cannot) { els.setup.hidden = true; note(cannot); return; }
+  if (typeof WebAssembly !== "object") { els.setup.hidden = true; note(text.T.noWasm); return; }
   wire();
   const fromHash = readHash(location.hash);
+  // read once: a reload then resumes the game (the deal keeps its own link, data-deal-link)
+  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
   if (fromHash && fromHash.deal) return begin("new", fromHash.deal, text.T.badDeal);
   if (fromHash && fromHash.position) return begin("position", fromHash.position, text.T.badPosition);
   if (fromHash && fromHash.bad) note(fromHash.bad === "deal" ? text.T.badDeal : text.T.badPosition);

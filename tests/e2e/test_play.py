@@ -1,0 +1,193 @@
+"""The practice table (issue 35) in Chromium, one visit per scenario: the rules engine runs
+in the page under Pyodide, and what the page does is compared with the same engine run
+here in Python.
+
+The runtime takes seconds to start on a loaded machine: each scenario waits up to
+``LOAD_MS`` for the first hand (the benchmark, ``benchmarks/play.py``, measures it).
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from playwright.sync_api import Page
+
+from site_builder.engine.notation import format_history
+from site_builder.engine.play.table import Table
+
+from .e2e_site import NODE_MODULES, ServedSite
+from .visit import NARROW_PHONE, PHONE, describe_violations, run_axe, serve_axe
+
+LOAD_MS = 120_000
+STEP_MS = 30_000
+VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
+HAND = "[data-hand] button"
+
+
+def start(page: Page, path: str) -> None:
+    """Open *path* and wait for the first dealt hand."""
+    page.set_default_timeout(STEP_MS)
+    page.goto(path)
+    page.wait_for_selector(HAND, timeout=LOAD_MS)
+
+
+def hand_codes(page: Page) -> list[str]:
+    """The reader's hand in the engine's order, as the page holds it (by data-index)."""
+    return page.eval_on_selector_all(HAND, "bs => bs.map(b => [Number(b.dataset.index), "
+                                           "b.getAttribute('aria-label')])")
+
+
+def wait_for_turn_or_end(page: Page) -> str:
+    page.wait_for_selector("[data-act=draw_stock]:visible, [data-end]:visible")
+    return "end" if page.is_visible("[data-end]") else "turn"
+
+
+def position_link(position: dict[str, Any]) -> str:
+    return "#from=" + quote(json.dumps(position, separators=(",", ":")))
+
+
+def test_the_browser_and_python_play_the_same_round(page: Page) -> None:
+    """A round against the easy player, seed 4217, the reader drawing from the stock and
+    discarding their oldest card each turn: the page's history and scores are those of
+    the engine run here with the same seed and choices (the round ends on the empty stock)."""
+    config = {"game": "rami51", "levels": ["easy"], "seed": 4217}
+    table = Table.new(config)
+    while not table.state.is_over:
+        if table.state.turn == 0:
+            table.act({"kind": "draw_stock"})
+            table.act({"kind": "discard", "cards": [table.state.hands[0][0].code]})
+        else:
+            table.step()
+    ending = table.state.ending
+    assert ending is not None and ending.reason == "stock_out"
+    start(page, "pl/play/#deal=rami51:4217:easy")
+    page.select_option("[data-pace]", "250")
+    while wait_for_turn_or_end(page) == "turn":
+        page.click("[data-act=draw_stock]")
+        page.click(f'{HAND}[data-index="0"]')
+        page.click("[data-act=discard]")
+        page.click("[data-skip]")
+    end = page.locator("[data-end]")
+    assert end.get_attribute("data-history") == format_history(table.state.history)
+    assert "Talia jest pusta: wygrywa najmniejsza liczba punktów." in end.inner_text()
+    rows = end.locator("tbody tr")
+    for seat, score in enumerate(ending.scores):
+        assert str(score) in rows.nth(seat).locator("td").nth(1).inner_text()
+
+
+def test_a_round_ends_when_the_reader_goes_out(page: Page) -> None:
+    """From a position (a 'Play from here' link): the reader lays a meld and goes out with
+    the last discard; the end shows the engine's scores."""
+    position = {"game": "cardverse", "hands": [["5H", "6H", "7H"], ["9C", "JD", "4S"]],
+                "stock": ["2C", "3D", "8S"], "discard": ["9D"], "steps": []}
+    start(page, "vi/play/" + position_link(position))
+    page.click("[data-act=draw_stock]")
+    for label in ("năm cơ", "sáu cơ", "bảy cơ"):
+        page.click(f'{HAND}[aria-label="{label}"]')
+    page.click("[data-act=meld]")
+    page.click(f"{HAND} >> nth=0")
+    page.click("[data-act=discard]")
+    end = page.locator("[data-end]")
+    end.wait_for()
+    table = Table.from_position(position)
+    table.act({"kind": "draw_stock"})
+    table.act({"kind": "meld", "cards": ["5H", "6H", "7H"]})
+    table.act({"kind": "discard", "cards": ["2C"]})
+    assert table.state.ending is not None
+    assert end.get_attribute("data-history") == \
+        table.view()["ending"]["history"]
+    assert str(table.state.ending.scores[0]) in end.locator("tbody tr").nth(0).inner_text()
+
+
+def test_a_refused_move_is_explained_in_the_language_and_linked(page: Page) -> None:
+    """Taking a discard that cannot be laid, and laying two cards as a meld: each refusal
+    in Polish, with a link to the rule's section."""
+    start(page, "pl/play/#deal=rami51:4217:easy")
+    page.click("[data-act=draw_discard]")
+    box = page.locator("[data-refusal]")
+    assert box.is_visible()
+    link = box.locator("a")
+    assert link.inner_text() == "Przeczytaj zasadę"
+    assert "#" in (link.get_attribute("href") or "")
+    page.click("[data-act=draw_stock]")
+    page.click(f"{HAND} >> nth=0")
+    page.click(f"{HAND} >> nth=1")
+    page.click("[data-act=meld]")
+    assert box.inner_text().startswith("Niedozwolone")
+
+
+def test_a_game_resumes_after_a_reload(page: Page) -> None:
+    start(page, "pl/play/#deal=rami51:77:hard")
+    page.click("[data-act=draw_stock]")
+    before = hand_codes(page)
+    page.reload()
+    page.wait_for_selector(HAND, timeout=LOAD_MS)
+    assert hand_codes(page) == before
+    assert page.is_visible("[data-act=discard]")  # still the reader's turn, after the draw
+    assert page.locator("[data-note]").inner_text() == "Twoja rozpoczęta gra została wznowiona."
+
+
+def test_a_damaged_save_and_a_hostile_link_get_a_message(page: Page) -> None:
+    page.goto("pl/play/")
+    page.evaluate("localStorage.setItem('rami-practice-table', '{\"save\": {\"v\": 1, "
+                  "\"config\": {\"game\": \"<img src=x>\"}}}')")
+    page.reload()
+    note = page.locator("[data-note]")
+    note.wait_for(timeout=LOAD_MS)
+    assert "zapisanej gry" in note.inner_text()
+    assert page.is_visible("[data-start]")  # the rest of the page stays usable
+    page.goto("pl/play/#deal=rami51:1:easy%3Cscript%3E")
+    page.reload()
+    assert "link" in page.locator("[data-note]").inner_text().lower()
+    assert page.locator("img[src=x], script:not([src]):not([type])").count() == 0
+
+
+def test_the_table_is_accessible_and_fits_a_narrow_phone(page: Page, served_site: ServedSite
+                                                         ) -> None:
+    """axe 0 in light and dark with the board dealt, the Nu Html Checker 0 on the board's
+    markup, and no sideways scrolling at 320 px."""
+    serve_axe(page.context)
+    page.set_viewport_size(NARROW_PHONE)
+    start(page, "vi/play/#deal=rami51:4217:easy")
+    page.click("[data-act=draw_stock]")
+    page.click(f"{HAND} >> nth=0")
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+        result = run_axe(page)
+        assert result["violations"] == [], describe_violations(result["violations"])
+    width = page.evaluate("[document.documentElement.scrollWidth, "
+                          "document.documentElement.clientWidth]")
+    assert width[0] <= width[1], width
+    java = shutil.which("java")
+    assert java and VNU.is_file(), "run `bash scripts/setup`"
+    html = page.content()
+    checked = subprocess.run([java, "-jar", str(VNU), "--errors-only", "--format", "text", "-"],
+                             input=html, capture_output=True, text=True, timeout=120)
+    assert checked.returncode == 0, checked.stderr[:3000]
+
+
+def test_a_turn_is_playable_by_keyboard_alone(page: Page) -> None:
+    page.set_viewport_size(PHONE)
+    start(page, "pl/play/#deal=rami51:4217:easy")
+
+    def tab_to(selector: str) -> None:
+        for _ in range(300):
+            page.keyboard.press("Tab")
+            if page.evaluate("s => document.activeElement.matches(s)", selector):
+                return
+        pytest.fail(f"Tab never reaches {selector}")
+
+    tab_to("[data-act=draw_stock]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-act=discard]:visible")
+    tab_to(HAND)
+    page.keyboard.press("Space")
+    assert page.locator(f"{HAND}[aria-pressed=true]").count() == 1
+    tab_to("[data-act=discard]")
+    page.keyboard.press("Enter")
+    page.wait_for_selector("[data-log] li >> text=odrzuca")
