@@ -36,10 +36,11 @@ def start(page: Page, path: str) -> None:
     page.wait_for_selector(HAND, timeout=LOAD_MS)
 
 
-def hand_codes(page: Page) -> list[str]:
-    """The reader's hand in the engine's order, as the page holds it (by data-index)."""
-    return page.eval_on_selector_all(HAND, "bs => bs.map(b => [Number(b.dataset.index), "
+def hand_codes(page: Page) -> list[list[Any]]:
+    """The reader's hand: each card's place in the engine's order and its name."""
+    found: list[list[Any]] = page.eval_on_selector_all(HAND, "bs => bs.map(b => [Number(b.dataset.index), "
                                            "b.getAttribute('aria-label')])")
+    return found
 
 
 def wait_for_turn_or_end(page: Page) -> str:
@@ -157,7 +158,7 @@ def test_the_table_is_accessible_and_fits_a_narrow_phone(page: Page, served_site
     page.click("[data-act=draw_stock]")
     page.click(f"{HAND} >> nth=0")
     for scheme in ("light", "dark"):
-        page.emulate_media(color_scheme=scheme)  # type: ignore[arg-type]
+        page.emulate_media(color_scheme=scheme)
         result = run_axe(page)
         assert result["violations"] == [], describe_violations(result["violations"])
     width = page.evaluate("[document.documentElement.scrollWidth, "
