@@ -24,9 +24,16 @@ export function makeHand(doc, els, text, onAction) {
       const b = doc.createElement("button");
       b.type = "button";
       b.dataset.index = String(i);
+      b.dataset.code = state.hand[i];
       b.setAttribute("aria-pressed", state.selected.has(i) ? "true" : "false");
-      b.setAttribute("aria-label", text.cardName(state.hand[i]));
-      b.append(chip(doc, state.hand[i], text));
+      // the face shown, and the card's name for screen readers (as the checker's picker)
+      const face = doc.createElement("span");
+      face.setAttribute("aria-hidden", "true");
+      face.append(chip(doc, state.hand[i], text));
+      const name = doc.createElement("span");
+      name.className = "visually-hidden";
+      name.textContent = text.cardName(state.hand[i]);
+      b.append(face, name);
       els.hand.append(b);
       if (i === focusIndex) b.focus();
     });
