@@ -1057,6 +1057,23 @@ case("game: a 360-point Rami 51 hand", sub(SCO, "| 0, 160, 31 |", "| 0, 360, 31 
                              "more than any hand can hold: 13 cards are worth at most 178")
 case("game: two seats on 0 in one round", sub(SCO, "| 12, 120, 0 |", "| 0, 120, 0 |"), SCO,
      "| 0, 120, 0 |", words="round 5 (0, 120, 0) cannot happen in Rami 51: seats 1 and 3 score 0")
+# Issue 34 §4: the bounds of each hand and of a round's hands together, from the rule set
+case("game: a Rami 51 hand worth 1 point", sub(SCO, "| 40, 0, 62 |", "| 40, 0, 1 |"), SCO,
+     "rounds: 0, 105, 95 | 40, 0, 1 |",
+     words="round 2 (40, 0, 1) cannot happen in Rami 51: seat 3 scores 1, less than any hand "
+           "can hold: the cheapest card is worth 2")
+valid("game: a hand worth 1 point with the ace at 1", sub(
+    SCO, "rounds: 0, 105, 95 | 40, 0, 62 | 23, 57, 0\ntotals: 63, 162, 157",
+    "profile: ace_one\nrounds: 0, 105, 95 | 40, 0, 1 | 23, 57, 0\ntotals: 63, 162, 96"))
+case("game: two Rami 51 hands of 178 in one round",
+     sub(SCO, "rounds: 0, 150, 40 |", "rounds: 0, 178, 178 |"), SCO, "rounds: 0, 178, 178 |",
+     words="round 1 (0, 178, 178) cannot happen in Rami 51: seats 2 and 3 score 356 together, "
+           "more than their hands can hold: 26 cards are worth at most 308")
+case("game: a CardVerse winner who gains 1 from two hands", sub(
+    SCO, "rounds: 0, 105, 95 | 40, 0, 62 | 23, 57, 0\ntotals: 63, 162, 157",
+    "game: cardverse\nrounds: 1, 0, 0\ntotals: 1, 0, 0"), SCO, "rounds: 1, 0, 0",
+     words="round 1 (1, 0, 0) cannot happen in Rami (CardVerse): seat 1 gains 1, less than the "
+           "other hands can hold: each holds a card, 2 cards are worth at least 2")
 case("round: claimed ending differs from the engine's",
      sub(WR, "step: 1: discard 8D\nending: out", "step: 1: discard 8D\nending: stock_out"), WR,
      "ending: stock_out", words="stated ending stock_out, the engine computes out")

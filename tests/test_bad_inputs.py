@@ -244,6 +244,10 @@ BAD_COMMAND_LINES = [
      "--games", "10000000000"),
     ("engine", "simulate", "--game", "cardverse", "--players", "hard,easy", "--seed", "x"),
     ("engine", "opening", "--game", "rami51", "--joker-value", "99999999999", "QH KH AH"),
+    ("engine", "game", "--game", "rami51", "0, 360, 12"),  # issue 34 §4: the build's check
+    ("engine", "game", "--game", "rami51", "0, 35", "0, 1"),
+    ("engine", "game", "--game", "rami51", "0, 178, 178"),
+    ("engine", "game", "--game", "cardverse", "1, 0, 0"),
     ("nope",),
     ("serve", "--port", "99999"),
     ("serve", "--port", "-1"),

@@ -44,6 +44,7 @@ from site_builder.engine import (
     evaluate_meld,
     evaluate_opening,
     game_over,
+    game_problem,
     game_winners,
     get_rules,
     hand_points,
@@ -256,8 +257,9 @@ def run_game(args: argparse.Namespace) -> int:
             rounds.append([int(part) for part in text.replace(",", " ").split()])
         except ValueError:
             raise UserError(f"round {i}: {text!r} is not a list of whole numbers") from None
-    if len({len(r) for r in rounds}) != 1:
-        raise UserError("every round needs one score per seat")
+    why = game_problem(rounds, rules)  # the build's check of a game table
+    if why is not None:
+        raise UserError(why)
     totals = [sum(column) for column in zip(*rounds, strict=True)]
     over = game_over(totals, rules)
     return _emit({"totals": totals, "target": rules.target_score, "over": over,

@@ -232,13 +232,9 @@ def _compute_stock_out(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
 
 def _compute_game(inp: dict[str, Any], rules: engine.RuleSet) -> Computed:
     rounds = inp["rounds"]
-    if len({len(r) for r in rounds}) != 1:
-        raise ValueError("every round needs one score per seat")
-    for number, scores in enumerate(rounds, 1):  # a round that cannot happen (issue 25)
-        why = engine.round_problem(scores, rules)
-        if why is not None:
-            raise ValueError(f"round {number} ({', '.join(map(str, scores))}) cannot happen "
-                             f"in {rules.title}: {why}")
+    why = engine.game_problem(rounds, rules)  # a round that cannot happen (issue 25, 34)
+    if why is not None:
+        raise ValueError(why)
     totals = [sum(column) for column in zip(*rounds, strict=True)]
     over = engine.game_over(totals, rules)
     return {"totals": totals, "over": "yes" if over else "no",
@@ -510,10 +506,12 @@ def _verify_round(source: str, block: ExampleBlock, profiles: dict[str, Profile]
         done = engine.replay(rules, hands, stock, discard, steps[: len(played)])
     rows: list[VerifiedRow] = []
     stock_total = _dealt_stock(rules, len(hands))
-    tables = _tables_after(done.steps)
+    actions = [step.action for step in engine.parse_steps(steps[: len(done.steps)])]
+    tables = _tables_after(engine.RoundState(rules, hands, stock, discard), done.steps, actions)
     for row, step, (table, changed) in zip(played, done.steps, tables, strict=False):
         computed = _round_values(step, done.ending if step is done.steps[-1] else None)
-        computed.update(table=table, table_changed=changed)
+        computed.update(table=sorted(table.items()), table_changed=changed,
+                        meld=table.get(getattr(step.operation, "number", 0)))
         if "refused" in row.fields:
             try:
                 computed["refused"], computed["refused_kind"], computed["refused_why"] = \
@@ -578,24 +576,59 @@ def _refusal(rules: engine.RuleSet, hands: Any, stock: Any, discard: Any, before
     return None, None, None
 
 
-def _tables_after(steps: tuple[engine.ReplayStep, ...]
-                  ) -> list[tuple[list[tuple[int, tuple[engine.Card, ...]]], bool]]:
-    """For each step: the melds on the table after it (number, arrangement), and whether
-    the table changed during the turn that this step ends (a discard, or going out), so
-    that a round table shows the table where it changes and "meld N" is always clear."""
-    table: dict[int, tuple[engine.Card, ...]] = {}
-    out: list[tuple[list[tuple[int, tuple[engine.Card, ...]]], bool]] = []
+@dataclass(frozen=True, slots=True)
+class ShownMeld:
+    """A meld on the table as a page draws it: in its arrangement's order, each joker as
+    a joker at the place it holds (never as the card it stands for), and the stand-ins
+    named beside it, as the example tables name them."""
+
+    number: int
+    cards: tuple[engine.Card, ...]
+    stand_ins: tuple[engine.Card, ...]
+
+
+def shown_meld(meld: engine.TableMeld) -> ShownMeld:
+    """*meld* with its jokers drawn as jokers.
+
+    >>> cards = engine.parse_cards
+    >>> shown = shown_meld(engine.TableMeld(2, 1, cards("4H JK 6H"), "sequence", 15,
+    ...                                     cards("4H 5H 6H")))
+    >>> [c.code for c in shown.cards], [c.code for c in shown.stand_ins]
+    (['4H', 'JK', '6H'], ['5H'])
+    >>> shown = shown_meld(engine.TableMeld(5, 0, cards("2C 3C JK"), "sequence", 16,
+    ...                                     cards("AC 2C 3C")))
+    >>> [c.code for c in shown.cards], [c.code for c in shown.stand_ins]
+    (['JK', '2C', '3C'], ['AC'])
+    """
+    natural = [c for c in meld.cards if not c.is_joker]
+    drawn: list[engine.Card] = []
+    stand_ins: list[engine.Card] = []
+    for card in meld.arrangement:
+        if card in natural:
+            natural.remove(card)
+            drawn.append(card)
+        else:
+            drawn.append(engine.JOKER)
+            stand_ins.append(card)
+    return ShownMeld(meld.number, tuple(drawn), tuple(stand_ins))
+
+
+def _tables_after(state: engine.RoundState, steps: tuple[engine.ReplayStep, ...],
+                  actions: list[engine.Action]) -> list[tuple[dict[int, ShownMeld], bool]]:
+    """For each step, replayed from *state* (the deal): the melds on the table after it,
+    by number, and whether the table changed during the turn that this step ends (a
+    discard, or going out), so that a round table shows the table where it changes and
+    "meld N" is always clear."""
+    out: list[tuple[dict[int, ShownMeld], bool]] = []
     changed = False
-    for step in steps:
+    for step, action in zip(steps, actions, strict=True):
         op = step.operation
+        state.apply(action)
+        table = {meld.number: shown_meld(meld) for meld in state.table}
         if isinstance(op, engine.Melding | engine.LayingOff | engine.Swapping):
-            table[op.number] = op.arrangement
             changed = True
-        elif isinstance(op, engine.Discarding):
-            for number in op.withdrawn:
-                table.pop(number, None)
         ends_turn = isinstance(op, engine.Discarding) or getattr(op, "went_out", False)
-        out.append((sorted(table.items()), changed and ends_turn))
+        out.append((dict(sorted(table.items())), changed and ends_turn))
         if ends_turn:
             changed = False
     return out

@@ -168,7 +168,16 @@ def test_round_with_a_wrong_joker_exchange_is_bad_input() -> None:
 
 def test_game_totals_and_winners() -> None:
     assert answer("game", "--game", "rami51", "0, 105, 95", "40, 0, 62", "23, 57, 0",
-                  "0, 360, 12") == {"totals": [63, 522, 169], "target": 500, "over": True,
-                                    "winners": [1]}
+                  "0, 160, 31", "12, 120, 0", "0, 110, 44") == {
+        "totals": [75, 552, 232], "target": 500, "over": True, "winners": [1]}
     assert answer("game", "--game", "cardverse", "23, 0", "0, 40") == {
         "totals": [23, 40], "target": 100, "over": False, "winners": []}
+
+
+def test_a_game_with_a_round_that_cannot_happen_is_bad_input() -> None:
+    """Issue 34 §4: the build's check of game tables, on the command line too."""
+    done = run("game", "--game", "rami51", "0, 105, 95", "0, 360, 12")
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.strip().splitlines() == [
+        "site-builder: round 2 (0, 360, 12) cannot happen in Rami 51: seat 2 scores 360, more "
+        "than any hand can hold: 13 cards are worth at most 178"]

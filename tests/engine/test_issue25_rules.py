@@ -9,6 +9,7 @@ import pytest
 from site_builder.engine import (
     VARIATIONS,
     ReplayError,
+    check_round,
     evaluate_layoff,
     get_rules,
     max_hand_points,
@@ -243,6 +244,18 @@ def test_the_most_a_hand_can_hold_follows_the_rule_set() -> None:
     ([71, 0], get_rules("cardverse"), "more than the other hands can hold: 1 x 7 cards are "
                                       "worth at most 70"),
     ([0, 0], get_rules("cardverse"), "nobody scores"),
+    # issue 34 §4: the cheapest card, and all the hands of a round together
+    ([0, 1], RAMI51, "seat 2 scores 1, less than any hand can hold: the cheapest card is "
+                     "worth 2"),
+    ([0, 2], RAMI51, None),
+    ([0, 1], get_rules("rami51", **VARIATIONS["ace_one"]), None),
+    ([0, 178, 130], RAMI51, None),
+    ([0, 178, 131], RAMI51, "seats 2 and 3 score 309 together, more than their hands can "
+                            "hold: 26 cards are worth at most 308"),
+    ([0, 178, 178], RAMI51, "seats 2 and 3 score 356 together"),
+    ([0, 100, 100, 100], get_rules("rami51", unopened_hand_points=100), None),
+    ([1, 0, 0], get_rules("cardverse"), "seat 1 gains 1, less than the other hands can hold"),
+    ([2, 0, 0], get_rules("cardverse"), None),
 ])
 def test_round_problem_names_the_bound(scores: list[int], rules: object,
                                        problem: str | None) -> None:
@@ -251,3 +264,7 @@ def test_round_problem_names_the_bound(scores: list[int], rules: object,
         assert why is None
     else:
         assert why is not None and problem in why
+        found = check_round(scores, rules)  # type: ignore[arg-type]
+        assert found is not None and found.message == why and found.code
+        assert all(str(value) in why for value in found.values.values()
+                   if isinstance(value, int))  # the sentence names every number it carries
