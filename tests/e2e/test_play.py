@@ -8,11 +8,11 @@ The runtime takes seconds to start on a loaded machine: each scenario waits up t
 
 from __future__ import annotations
 
-import json
+import re
 import shutil
 import subprocess
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import unquote
 
 import pytest
 from playwright.sync_api import Page
@@ -20,7 +20,7 @@ from playwright.sync_api import Page
 from site_builder.engine.notation import format_history
 from site_builder.engine.play.table import Table
 
-from .e2e_site import NODE_MODULES, ServedSite
+from .e2e_site import NODE_MODULES, ROOT, ServedSite
 from .visit import NARROW_PHONE, PHONE, describe_violations, run_axe, serve_axe
 
 LOAD_MS = 120_000
@@ -49,7 +49,10 @@ def wait_for_turn_or_end(page: Page) -> str:
 
 
 def position_link(position: dict[str, Any]) -> str:
-    return "#from=" + quote(json.dumps(position, separators=(",", ":")))
+    """A 'Play from here' link's fragment (templates/_examples.html writes them)."""
+    steps = "~".join(s.replace(": ", ":").replace(" ", "_") for s in position["steps"])
+    return (f"#from={position['game']};{'/'.join('.'.join(h) for h in position['hands'])};"
+            f"{'.'.join(position['stock'])};{'.'.join(position['discard'])};{steps}")
 
 
 def test_the_browser_and_python_play_the_same_round(page: Page) -> None:
@@ -192,3 +195,31 @@ def test_a_turn_is_playable_by_keyboard_alone(page: Page) -> None:
     tab_to("[data-act=discard]")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-log] li >> text=odrzuca")
+
+
+def test_play_from_here_opens_the_worked_round_at_its_position(page: Page) -> None:
+    """The whole round's 'Play from here' link: the deal is the worked round's (as written
+    in content/whole-round.md), and the table shows the position the engine reaches."""
+    source = (ROOT / "content" / "whole-round.md").read_text(encoding="utf-8")
+    setup = {key: re.search(rf"^{key}: (.+)$", source.split("```example")[2], re.M)[1]  # type: ignore[index]
+             for key in ("hands", "stock", "discard")}
+    page.goto("pl/whole-round/")
+    href = page.get_attribute(".play-from a", "href") or ""
+    game, hands, stock, discard, steps = unquote(href.split("#from=", 1)[1]).split(";")
+    assert game == "rami51"
+    assert hands.replace(".", " ").replace("/", " | ") == setup["hands"]
+    assert (stock.replace(".", " "), discard.replace(".", " ")) == (setup["stock"],
+                                                                  setup["discard"])
+    position = {"game": game, "hands": [h.split(".") for h in hands.split("/")],
+                "stock": stock.split("."), "discard": discard.split("."),
+                "steps": [s.replace("_", " ").replace(":", ": ", 1) for s in steps.split("~")]}
+    expected = Table.from_position(position).view()
+    page.click(".play-from a")
+    page.set_default_timeout(STEP_MS)
+    page.wait_for_selector(HAND, timeout=LOAD_MS)
+    codes = page.eval_on_selector_all(HAND, "bs => bs.map(b => b.dataset.code)")
+    assert sorted(codes) == sorted(expected["hand"])
+    melds = page.eval_on_selector_all("[data-melds] li[data-number]",
+                                      "ls => ls.map(l => l.dataset.number)")
+    assert melds == [str(m["number"]) for m in expected["table"]]
+    assert page.inner_text("[data-stock]") == f"Talia: {expected['stock']} karty"
