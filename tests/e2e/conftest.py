@@ -117,6 +117,28 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
     }
 
 
+class _NoServiceWorkers:
+    """The browser, whose new contexts block service workers unless a test allows them: the
+    language folders' workers (issue 37) would answer the pages' requests from their cache,
+    past the routes that serve axe, and make a visit depend on the one before it. The
+    offline tests (test_offline.py) ask for ``service_workers="allow"``."""
+
+    def __init__(self, browser: Browser) -> None:
+        self._browser = browser
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._browser, name)
+
+    def new_context(self, **kwargs: Any) -> BrowserContext:
+        kwargs.setdefault("service_workers", "block")
+        return self._browser.new_context(**kwargs)
+
+
+@pytest.fixture(scope="session")
+def browser(browser: Browser) -> Browser:
+    return _NoServiceWorkers(browser)  # type: ignore[return-value]
+
+
 @pytest.fixture
 def page(page: Page) -> Page:
     """pytest-playwright's page, failing in 10 s instead of 30 s: a local static page loads in

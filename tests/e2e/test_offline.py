@@ -1,0 +1,191 @@
+"""Offline at the card table (issue 37): a reader who visited a language reads, searches,
+checks melds and opens the quick reference with no connection; a republished site reaches
+them the next time they are online, after they accept it, and never mixes two builds.
+
+The site is built from a scratch copy of the project under a base path (``/rami/``), served
+on 127.0.0.1, then built again with a changed page into the same folder (a republish)."""
+
+from __future__ import annotations
+
+import json
+import re
+import subprocess
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po, write_po
+from conftest import copy_project, run_cli
+from playwright.sync_api import Browser, Page
+
+from .conftest import serving
+from .visit import PHONE
+
+LANGS = ("pl", "vi")
+MARK = " ✓"  # added to a page title by the republish
+
+
+@dataclass
+class Site:
+    project: Path
+    out: Path
+    url: str  # the site's address, under its base path
+
+    def build(self) -> None:
+        result = run_cli("build", "--root", str(self.project), "--out", str(self.out),
+                         "--base-url", self.url, "--no-cache")
+        assert result.code == 0, result.err
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Site]:
+    tmp = tmp_path_factory.mktemp("offline")
+    project = copy_project(tmp / "project")
+    www = tmp / "www"
+    www.mkdir()
+    with serving(www) as url:
+        built = Site(project, www / "rami", url + "rami/")
+        built.build()
+        yield built
+
+
+def _turn_title(site: Site, lang: str) -> str:
+    html = (site.out / lang / "turn" / "index.html").read_text(encoding="utf-8")
+    return html[html.index("<h1") :].split(">", 1)[1].split("<", 1)[0]
+
+
+def _republish(site: Site, lang: str) -> str:
+    """Change the title of *lang*'s Turn page in its catalog, and build again: the new title."""
+    po_file = site.project / "locales" / lang / "LC_MESSAGES" / "messages.po"
+    with po_file.open("rb") as fh:
+        catalog = read_po(fh)
+    old = _turn_title(site, lang)
+    message = next(m for m in catalog if m.id and m.string == old)
+    message.string = old + MARK
+    with po_file.open("wb") as fh:
+        write_po(fh, catalog, width=79)
+    site.build()
+    assert _turn_title(site, lang) == old + MARK
+    return old + MARK
+
+
+def _controlled(page: Page, url: str) -> None:
+    """Visit *url* and wait until its language's worker has installed and controls it."""
+    page.goto(url)
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null",
+                           timeout=30_000)
+
+
+def _search(page: Page, query: str) -> list[str]:
+    page.click(".search-open")
+    page.fill("#q", query)
+    page.wait_for_function("() => document.querySelectorAll('.search ol li a').length > 0",
+                           timeout=15_000)
+    return page.eval_on_selector_all(".search ol li a", "as => as.map(a => a.pathname)")
+
+
+def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site) -> None:
+    context = browser.new_context(service_workers="allow", viewport=PHONE)
+    context.set_default_timeout(15_000)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    try:
+        for lang in LANGS:
+            _controlled(page, f"{site.url}{lang}/index.html")
+        # only the visited languages are cached, each in its own cache
+        names = page.evaluate("caches.keys()")
+        scopes = [name[len("rami:"):name.rindex(":")] for name in names]
+        assert sorted(scope.rstrip("/").rsplit("/", 1)[1] for scope in scopes) \
+            == sorted(LANGS), names
+
+        context.set_offline(True)
+        for lang in LANGS:
+            page.goto(f"{site.url}{lang}/index.html")
+            page.reload()
+            title = _turn_title(site, lang)
+            page.locator('main a[href$="turn/index.html"]').first.click()
+            assert page.locator("h1").inner_text() == title
+            assert any(path.endswith("/turn/") or "/turn/" in path
+                       for path in _search(page, title.split()[0])), title
+            page.goto(f"{site.url}{lang}/first-meld/index.html")
+            form = page.locator("form[data-checker]")
+            form.locator("#ck-meld-1").fill("QH KH AH")
+            page.wait_for_function(
+                "() => document.querySelector('output[data-field=\"verdict\"]')"
+                ".innerText.trim() !== ''")
+            page.goto(f"{site.url}{lang}/quick-reference/rami/index.html")
+            assert page.locator("h1").count() == 1
+        # a page of a language never visited is not there
+        with pytest.raises(Exception):  # noqa: B017 (the browser's own offline error)
+            page.goto(f"{site.url}ms/index.html")
+
+        new_title = _republish(site, "pl")
+        context.set_offline(False)
+        page.goto(f"{site.url}pl/turn/index.html")
+        assert page.locator("h1").inner_text() != new_title  # the old build, whole
+        notice = page.locator(".update-ready")
+        notice.wait_for(state="visible", timeout=30_000)
+        with page.expect_navigation():
+            notice.locator("button").click()
+        assert page.locator("h1").inner_text() == new_title
+        names = page.evaluate("caches.keys()")
+        assert len([n for n in names if "/pl/" in n]) == 1, names  # the old cache removed
+        assert [e for e in errors if "CORS policy" not in e and "ERR_FAILED" not in e] == []
+    finally:
+        context.close()
+
+
+def test_installable_in_each_language(browser: Browser, site: Site) -> None:
+    """Chromium finds nothing that stops it offering to install the site; the installed app
+    opens in the reader's language, under its name in that language."""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    try:
+        for lang in LANGS:
+            _controlled(page, f"{site.url}{lang}/index.html")
+            cdp = context.new_cdp_session(page)
+            errors = cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]
+            # a test's browser context is incognito, where Chromium never installs: that
+            # is the browser's profile, not the site
+            assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
+            manifest = json.loads((site.out / lang / "manifest.webmanifest").read_text("utf-8"))
+            assert manifest["lang"] == lang and manifest["start_url"] == "./index.html"
+            home = (site.out / lang / "index.html").read_text(encoding="utf-8")
+            assert f'<a class="brand" href="index.html">{manifest["name"]}</a>' in home
+    finally:
+        context.close()
+
+
+def test_from_disk_no_worker_and_no_error(browser: Browser, site: Site) -> None:
+    """Opened from disk (file://), a page registers no worker and shows no error. (Chromium
+    loads no ES module from disk: the pages' scripts, search among them, are refused with
+    a CORS message, which is the browser's rule and not an error of the page; the page
+    reads without them.)"""
+    context = browser.new_context(service_workers="allow")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    try:
+        page.goto((site.out / "pl" / "index.html").as_uri())
+        page.wait_for_load_state("load")
+        assert page.evaluate("navigator.serviceWorker ? navigator.serviceWorker.controller"
+                             " : null") is None
+        assert [e for e in errors if "CORS policy" not in e and "ERR_FAILED" not in e] == []
+    finally:
+        context.close()
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_the_offline_benchmark_runs(site: Site) -> None:
+    """benchmarks/offline.py, at its smallest (one language, once), on this build."""
+    script = Path(__file__).resolve().parents[2] / "benchmarks" / "offline.py"
+    run = subprocess.run([sys.executable, str(script), str(site.out), "--smoke"],
+                         capture_output=True, text=True, timeout=300)
+    assert run.returncode == 0, run.stderr
+    assert re.search(r"^\| pl \| \d+ \| \d+ KiB \| [\d.]+ s \| \d+ ms \|$", run.stdout, re.M), \
+        run.stdout
