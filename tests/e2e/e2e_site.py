@@ -26,6 +26,10 @@ SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
 CHECKER_SLUGS = ("first-meld", "melds")
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
 CHECKER_CSS = "assets/checker.css"
+# The practice table's page (`play: true`): its text (data), a classic script that speaks
+# for a page opened from disk, and its module (issue 35).
+PLAY_SLUGS = ("play",)
+PLAY_SCRIPTS = ("assets/play/disk.js", "assets/play/main.js")
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 # A template's own behaviour (keyboard order, skip link, focus outline, the switcher's
 # clicks) is checked on one page of each template, in English and in a language whose text
@@ -52,6 +56,10 @@ class SitePage:
     def searchable(self) -> bool:
         """Whether the page has the search box (every page in a language folder)."""
         return self.lang is not None
+
+    @property
+    def play(self) -> bool:
+        return self.lang is not None and self.slug in PLAY_SLUGS
 
     @property
     def checker(self) -> bool:

@@ -25,16 +25,31 @@ function readDeal(value) {
 }
 
 // A position: game[+rule set];hands;stock;discard;steps, as the worked rounds' "Play from
-// here" links write it (templates/_examples.html): cards by ".", hands by "/", steps by "~"
-// with "_" for spaces ("1:draw_stock_9H~1:discard_KS").
+// here" links write it (templates/_examples.html): card codes run together (each is
+// self-delimiting), hands by "/", steps by "~", each its seat and s (draw stock), d (draw
+// discard), m cards (meld), l n-cards (lay off on meld n), x n-card (joker exchange),
+// t card (discard): "1s~1m5C6C7C~1t2D".
 const GAME = /^(rami40|rami51|cardverse)(?:\+([a-z0-9_]{1,30}))?$/;
-const CARDS = /^(?:(?:10|[2-9AJQK])[CDHS]|JK)(?:\.(?:(?:10|[2-9AJQK])[CDHS]|JK)){0,107}$/;
-const STEP = /^[1-4]:[a-z]{4,7}(?:_[0-9A-Za-z]{1,7}){0,10}$/;
+const CARD = "(?:10|[2-9AJQK])[CDHS]|JK";
+const CARDS = new RegExp(`^(?:${CARD}){0,108}$`);
+const STEP = new RegExp(`^([1-4])(?:(s|d)|m((?:${CARD}){1,13})|l([0-9]{1,3})-((?:${CARD}){1,4})` +
+                        `|x([0-9]{1,3})-(${CARD})|t(${CARD}))$`);
 
 function cards(text) {
-  if (text === "") return [];
   if (!CARDS.test(text)) throw new Error("cards");
-  return text.split(".");
+  return text.match(new RegExp(CARD, "g")) || [];
+}
+
+/** One step of a link in the engine's round notation ("1: meld 5C 6C 7C"), or null. */
+function step(text) {
+  const m = STEP.exec(text);
+  if (!m) return null;
+  const seat = m[1] + ": ";
+  if (m[2]) return seat + (m[2] === "s" ? "draw stock" : "draw discard");
+  if (m[3]) return seat + "meld " + cards(m[3]).join(" ");
+  if (m[4]) return seat + "layoff " + cards(m[5]).join(" ") + " on " + m[4];
+  if (m[6]) return seat + "swap " + m[7] + " for JK on " + m[6];
+  return seat + "discard " + m[8];
 }
 
 function readFrom(value) {
@@ -44,12 +59,12 @@ function readFrom(value) {
     const game = GAME.exec(parts[0]);
     if (parts.length !== 5 || !game) return {bad: "position"};
     const hands = parts[1].split("/").map(cards);
-    const steps = parts[4] === "" ? [] : parts[4].split("~");
-    if (hands.length < 2 || hands.length > 4 || steps.length > 500
-        || !steps.every(s => STEP.test(s))) return {bad: "position"};
+    const steps = parts[4] === "" ? [] : parts[4].split("~").slice(0, 501).map(step);
+    if (hands.length < 2 || hands.length > 4 || steps.length > 500 || steps.includes(null)) {
+      return {bad: "position"};
+    }
     return {position: {game: game[1], variation: game[2] || null, hands,
-                       stock: cards(parts[2]), discard: cards(parts[3]),
-                       steps: steps.map(s => s.replace(/_/g, " ").replace(":", ": "))}};
+                       stock: cards(parts[2]), discard: cards(parts[3]), steps}};
   } catch (e) {
     return {bad: "position"};
   }
