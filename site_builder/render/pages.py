@@ -113,6 +113,8 @@ def environment(job: Job, lang: str, translator: Translator) -> Any:
         return format_number(value, locale)
 
     env = make_environment(job.site.root / TEMPLATES_DIR, translator, number, job.bytecode)
+    # the practice page's slug, for the worked rounds' "Play from here" links (None: none)
+    env.globals["play_slug"] = next((page.slug for page in job.site.pages if page.play), None)
     memoize_macros(env)
     return env
 

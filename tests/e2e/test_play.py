@@ -204,7 +204,7 @@ def test_play_from_here_opens_the_worked_round_at_its_position(page: Page) -> No
     setup = {key: re.search(rf"^{key}: (.+)$", source.split("```example")[2], re.M)[1]  # type: ignore[index]
              for key in ("hands", "stock", "discard")}
     page.goto("pl/whole-round/")
-    href = page.get_attribute(".play-from a", "href") or ""
+    href = page.get_attribute("a[href*='#from=']", "href") or ""
     game, hands, stock, discard, steps = unquote(href.split("#from=", 1)[1]).split(";")
     assert game == "rami51"
     assert hands.replace(".", " ").replace("/", " | ") == setup["hands"]
@@ -214,7 +214,7 @@ def test_play_from_here_opens_the_worked_round_at_its_position(page: Page) -> No
                 "stock": stock.split("."), "discard": discard.split("."),
                 "steps": [s.replace("_", " ").replace(":", ": ", 1) for s in steps.split("~")]}
     expected = Table.from_position(position).view()
-    page.click(".play-from a")
+    page.click("a[href*='#from=']")
     page.set_default_timeout(STEP_MS)
     page.wait_for_selector(HAND, timeout=LOAD_MS)
     codes = page.eval_on_selector_all(HAND, "bs => bs.map(b => b.dataset.code)")

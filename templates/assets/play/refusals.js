@@ -20,7 +20,7 @@ export function explain(refusal, text) {
                                refusal.values || {});
   const reason = text.fmt(T.refusals[known], values);
   const [page, section] = SECTIONS[known] || SECTIONS.other;
-  const href = (T.rules[page] || "../turn/") + "#" + section;
+  const href = (T.rules[page] || "../turn/index.html") + "#" + section;
   return {message: text.fmt(T.refused, {reason}), href};
 }
 
