@@ -271,6 +271,8 @@ class Table:
                                _cards(start["stock"]), _cards(start["discard"]),
                                first=start["first"])
             for step in parse_steps([str(s)[:200] for s in steps]):
+                if step.seat != state.turn or state.is_over:
+                    raise TableError("bad_position")
                 state.apply(step.action)
         except (ReplayError, ValueError, SearchLimitError):
             raise TableError("bad_position") from None
