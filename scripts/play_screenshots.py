@@ -68,6 +68,7 @@ def scenarios(page: Page, base: str, lang: str, size: str) -> None:
     page.click("[data-act=meld]")
     shoot(page, f"{lang}_{size}_refusal", "[data-refusal]")
     page.evaluate("localStorage.clear()")
+    page.goto("about:blank")
     page.goto(f"{base}{lang}/play/{OUT_POSITION}")
     page.wait_for_selector("[data-hand] button", timeout=LOAD_MS)
     page.click("[data-act=draw_stock]")

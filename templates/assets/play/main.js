@@ -193,6 +193,8 @@ function start() {
   root.hidden = false;
   if (typeof WebAssembly !== "object") { els.setup.hidden = true; note(text.T.noWasm); return; }
   wire();
+  // a deal or position link followed on this page starts it, as on arriving
+  window.addEventListener("hashchange", () => { if (readHash(location.hash)) location.reload(); });
   const fromHash = readHash(location.hash);
   // read once: a reload then resumes the game (the deal keeps its own link, data-deal-link)
   if (location.hash) history.replaceState(null, "", location.pathname + location.search);
