@@ -239,3 +239,14 @@ def test_play_from_here_opens_the_worked_round_at_its_position(page: Page) -> No
                                       "ls => ls.map(l => l.dataset.number)")
     assert melds == [str(m["number"]) for m in expected["table"]]
     assert page.inner_text("[data-stock]") == f"Talia: {expected['stock']} karty"
+
+
+def test_opened_from_disk_or_without_javascript_the_page_says_what_the_table_needs(
+        page: Page, served_site: ServedSite) -> None:
+    page.goto((served_site.dir / "pl" / "play" / "index.html").as_uri())
+    page.wait_for_load_state("load")
+    assert page.inner_text(".play-off").startswith("Stół do ćwiczeń wymaga strony "
+                                                   "udostępnionej przez serwer WWW")
+    html = (served_site.dir / "pl" / "play" / "index.html").read_text(encoding="utf-8")
+    assert '<p class="play-off">Stół do ćwiczeń wymaga JavaScriptu.</p>' in html
+    assert '<div data-play hidden>' in html
