@@ -1,42 +1,39 @@
-"""Build one corpus with site-builder, Hugo (alone, and with Pagefind), MkDocs and a bare loop.
+"""Build one corpus with site-builder and with Hugo + Pagefind: the same job, a site with search.
 
     .venv/bin/pip install -e ".[bench]"
-    .venv/bin/python benchmarks/compare.py --pages 200 --runs 3 --mkdocs-runs 1
-    .venv/bin/python benchmarks/compare.py --pages 1000 --runs 3 --mkdocs-runs 1
+    .venv/bin/python benchmarks/compare.py --pages 200 --runs 3    # 1,005 pages
+    .venv/bin/python benchmarks/compare.py --pages 1000 --runs 1 --tools site-builder  # 5,005
 
-``--pages N`` is the number of source pages: the built sites have N x 5 pages, so 200 and
-1,000 match the issue's anchors at 1,000 and 5,000 pages.
+``--pages N`` is the number of source pages: with the home page and the 5 languages the
+built sites have (N + 1) x 5 pages, so 200 and 1,000 give 1,005 and 5,005.
 
-The corpus is ``benchmarks/make_corpus.py``'s, built by site-builder from its own
-format. Hugo and MkDocs get the same pages as Markdown, one file per page and language,
-with the same translated text (from the catalogs) and the example tables as Markdown
-tables with the engine's values; each gets a small page layout with a language switcher
-(Hugo's layouts are written here, with the same nav as site-builder's pages; MkDocs uses its
-built-in ``mkdocs`` theme and its default ``search`` plugin, before ``i18n`` as
-mkdocs-static-i18n's documentation sets it up: without ``search``, MkDocs ran at 0.73x the
-anchor's time while the bare loop ran at 0.98x; with it, at 0.95x). ``hugo+pagefind`` is
-Hugo then Pagefind over its output, the search set-up Pagefind documents for Hugo: since
-issue 16, site-builder indexes each language with Pagefind as it builds, and Hugo alone
-builds no search index; ``site-builder-nosearch`` is site-builder without that step. ``bare`` is
-``benchmarks/bare_loop.py``, Python-Markdown and one Jinja2 template in a loop over a copy
-of the MkDocs pages: a yardstick of the machine, to set the figures against the issue's
-anchors (``ANCHORS``; printed when ``--pages`` times the 5 languages is 100, 1,000 or 5,000).
+The corpus is ``benchmarks/make_corpus.py``'s, built by site-builder from its own format.
+Hugo gets the same pages as Markdown, one file per page and language, with the same
+translated text (from the catalogs) and the example tables as Markdown tables with the
+engine's values, and a small page layout with a language switcher and the same nav as
+site-builder's pages. ``hugo+pagefind`` is Hugo then Pagefind over its output, the search
+set-up Pagefind documents for Hugo (site-builder indexes each language with Pagefind as it
+builds); ``hugo`` is Hugo alone, which builds no search index.
 
-Three scenarios, each run ``--runs`` times with the tools alternating:
+Three scenarios, each run ``--runs`` times with the tools alternating (A B A B ...):
 
 * cold: a full build with no output folder and no cache;
 * no change: the same build again, nothing edited (the cold runs leave the site built);
 * one locale: one Polish string edited (a catalog entry for site-builder, the same
-  sentence in one Polish page for the others), then a build.
+  sentence in one Polish page for Hugo), then a build.
 
-Wall time is the median of the runs. Peak memory is the largest resident set of any one
-process of the build (GNU ``time``), and the peak of the whole process tree, sampled every
-10 ms from ``/proc/*/smaps_rollup`` as proportional set size, so that pages shared by the
-forked worker processes count once (site-builder renders languages in a process pool).
+Wall time and CPU time are the medians of the runs; the ratios are site-builder's over the
+other tool's. Peak memory is the largest resident set of any one process of the build (GNU
+``time``), and the peak of the whole process tree (site-builder and the Pagefind it starts),
+sampled every 10 ms from ``/proc/*/smaps_rollup`` as proportional set size.
 
 ``--against REV`` adds site-builder with the code at git revision REV (a temporary
 worktree, first on ``PYTHONPATH``) as one more tool, on a copy of the corpus, and prints
 this code's ratios to it: the side-by-side comparison with an earlier version.
+
+Retired (issue 32): MkDocs + mkdocs-static-i18n and the bare Jinja2 + Python-Markdown loop
+(``bare_loop.py``, a yardstick of the machine's speed). The target is set against Hugo +
+Pagefind, and ratios measured side by side need no yardstick.
 """
 
 from __future__ import annotations
@@ -55,15 +52,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 VENV_BIN = Path(sys.executable).parent
 LANGS = ("en", "ms", "pl", "vi", "id")
-#: Cold wall times (median of 3, seconds) measured on the reference machine of the issue,
-#: same corpus shape: Hugo 0.168, MkDocs 1.6.1 + mkdocs-static-i18n 1.3.1, the bare loop. The
-#: keys count pages in all 5 languages together (``--pages 200`` is the 1,000 row): the
-#: bare loop's time per page and Hugo's peak memory here match them that way, at 5x the
-#: pages they would not (Hugo: 478 MiB at 5,000 pages there, 550-600 MiB at
-#: ``--pages 1000`` here).
-ANCHORS = {100: {"hugo": 0.20, "mkdocs": 1.76, "bare": 0.78},
-           1000: {"hugo": 0.76, "mkdocs": 10.6, "bare": 3.64},
-           5000: {"hugo": 3.39, "mkdocs": 129.6, "bare": 21.5}}
 SUITS = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
 
 
@@ -219,28 +207,6 @@ def write_hugo(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) 
                 f"weight: {weight}\n---\n\n{body}", encoding="utf-8")
 
 
-def write_mkdocs(folder: Path, pages: dict[str, dict[str, tuple[str, str, str]]]) -> None:
-    if folder.exists():
-        shutil.rmtree(folder)
-    docs = folder / "docs"
-    for lang, by_slug in pages.items():
-        (docs / lang).mkdir(parents=True)
-        for slug, (title, description, body) in by_slug.items():
-            name = "index.md" if slug == "index" else f"{slug}.md"
-            (docs / lang / name).write_text(
-                f"---\ntitle: {_yaml(title)}\ndescription: {_yaml(description)}\n---\n\n"
-                f"# {title}\n\n{body}", encoding="utf-8")
-    config = ["site_name: Rami rules", "site_url: https://rami-rules.example.org/",
-              "theme:", "  name: mkdocs", "plugins:", "  - search", "  - i18n:",
-              "      docs_structure: folder", "      languages:"]
-    for lang in LANGS:
-        config += [f"        - locale: {lang}", f"          name: {lang}",
-                   "          build: true"]
-        if lang == "en":
-            config.append("          default: true")
-    (folder / "mkdocs.yml").write_text("\n".join(config) + "\n", encoding="utf-8")
-
-
 # --- running and measuring ------------------------------------------------------------------
 
 
@@ -329,19 +295,6 @@ class SiteBuilder(Tool):
                       + text[end:], encoding="utf-8")
 
 
-class SiteBuilderNoSearch(SiteBuilder):
-    """site-builder without its search step (``build(..., search=False)``, as ``check``
-    renders): the same work as Hugo alone, which builds no search index."""
-
-    name = "site-builder-nosearch"
-
-    def build(self) -> tuple[float, float, float, float]:
-        return run([sys.executable, "-c", "import sys; from pathlib import Path; "
-                    "from site_builder.build import build; "
-                    "build(Path(sys.argv[1]), Path(sys.argv[1]) / 'dist', search=False)",
-                    str(self.work)], self.work)
-
-
 class Hugo(Tool):
     name = "hugo"
 
@@ -374,36 +327,6 @@ class HugoPagefind(Hugo):
                     hugo_binary(), str(pagefind_bin.get_executable())], self.work)
 
 
-class Bare(Tool):
-    """``benchmarks/bare_loop.py``: Python-Markdown and one Jinja2 template in a loop, over a
-    copy of the MkDocs pages (``docs``): the yardstick of this machine's speed."""
-
-    name = "bare"
-
-    def clean(self) -> None:
-        shutil.rmtree(self.work / "site", ignore_errors=True)
-
-    def build(self) -> tuple[float, float, float, float]:
-        return run([sys.executable, str(ROOT / "benchmarks" / "bare_loop.py"), "--docs",
-                    str(self.work / "docs"), "--out", str(self.work / "site")], self.work)
-
-    def edit(self, n: int) -> None:
-        _edit_markdown(self.work / "docs" / "pl", n)
-
-
-class MkDocs(Tool):
-    name = "mkdocs"
-
-    def clean(self) -> None:
-        shutil.rmtree(self.work / "site", ignore_errors=True)
-
-    def build(self) -> tuple[float, float, float, float]:
-        return run([str(VENV_BIN / "mkdocs"), "build", "--quiet"], self.work)
-
-    def edit(self, n: int) -> None:
-        _edit_markdown(self.work / "docs" / "pl", n)
-
-
 def _edit_markdown(folder: Path, n: int) -> None:
     page = sorted(folder.glob("page-*.md"))[0]
     text = page.read_text(encoding="utf-8")
@@ -424,9 +347,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, required=True)
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--mkdocs-runs", type=int, default=None,
-                        help="runs for MkDocs (default: --runs); it is slow at 5,000 pages")
-    parser.add_argument("--tools", default="site-builder,hugo,hugo+pagefind,mkdocs,bare")
+    parser.add_argument("--tools", default="site-builder,hugo+pagefind",
+                        help="comma-separated, of: site-builder, hugo, hugo+pagefind")
     parser.add_argument("--work", type=Path, default=None,
                         help="folder for the corpora (default: /tmp/rami-compare-N)")
     parser.add_argument("--against", metavar="REV", default=None,
@@ -445,19 +367,14 @@ def main(argv: list[str] | None = None) -> int:
                    check=True)
     subprocess.run([sys.executable, str(ROOT / "benchmarks" / "make_corpus.py"), "--pages",
                     str(args.pages), "--out", str(corpus)], check=True)
-    pages = equivalent_pages(corpus)
-    if "site-builder-nosearch" in args.tools.split(","):
-        shutil.rmtree(work / "site-builder-nosearch", ignore_errors=True)
-        shutil.copytree(corpus, work / "site-builder-nosearch")
-    write_hugo(work / "hugo", pages)
-    write_hugo(work / "hugo+pagefind", pages)
-    write_mkdocs(work / "mkdocs", pages)
-    shutil.rmtree(work / "bare", ignore_errors=True)
-    shutil.copytree(work / "mkdocs" / "docs", work / "bare" / "docs")
-    del pages
-    classes = {"site-builder": SiteBuilder, "site-builder-nosearch": SiteBuilderNoSearch,
-               "hugo": Hugo, "hugo+pagefind": HugoPagefind, "mkdocs": MkDocs, "bare": Bare}
+    classes = {"site-builder": SiteBuilder, "hugo": Hugo, "hugo+pagefind": HugoPagefind}
     tools = [classes[name](work / name) for name in args.tools.split(",")]
+    hugos = [tool.work for tool in tools if isinstance(tool, Hugo)]
+    if hugos:
+        pages = equivalent_pages(corpus)
+        for folder in hugos:
+            write_hugo(folder, pages)
+        del pages
     if args.against:
         try:
             tools.append(_against(args.against, work, corpus))
@@ -490,9 +407,6 @@ def _measure(args: argparse.Namespace, tools: list[Tool]) -> int:
     for scenario in scenarios:
         for i in range(args.runs):
             for tool in tools:
-                runs = args.mkdocs_runs if tool.name == "mkdocs" and args.mkdocs_runs else args.runs
-                if i >= runs:
-                    continue
                 if scenario == "cold":
                     tool.clean()
                 elif scenario == "one locale":  # the site is built: the cold runs built it
@@ -507,42 +421,34 @@ def _measure(args: argparse.Namespace, tools: list[Tool]) -> int:
           f"load average {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
     print(f"{'scenario':11} {'tool':13} {'runs':>4} {'wall (median)':>14} {'cpu (median)':>13} "
           f"{'peak MiB':>9} {'tree MiB':>9}")
-    medians: dict[tuple[str, str], float] = {}
     for scenario in scenarios:
         for tool in tools:
             runs_figures = results.get((tool.name, scenario))
             if not runs_figures:
                 continue
             wall = statistics.median(f[0] for f in runs_figures)
-            medians[(tool.name, scenario)] = wall
             print(f"{scenario:11} {tool.name:13} {len(runs_figures):>4} {wall:>12.2f} s "
                   f"{statistics.median(f[1] for f in runs_figures):>11.2f} s "
                   f"{max(f[2] for f in runs_figures):>9.0f} "
                   f"{max(f[3] for f in runs_figures):>9.0f}")
+    # Ratios pair by pair: run i of site-builder against run i of the other tool, built one
+    # after the other, so that a change of the machine's speed between runs cancels out.
     sb = "site-builder"
-    hugo_cold = medians.get(("hugo", "cold"))
-    print("\nratios (site-builder wall time / other):")
-    others = ("hugo", "hugo+pagefind", "mkdocs", "bare",
-              *(t.name for t in tools if t.name.startswith("site-builder@")))
-    for scenario, ours_name in ((s, n) for n in (sb, f"{sb}-nosearch") for s in scenarios):
-        ours = medians.get((ours_name, scenario))
-        if ours is None:
+    print(f"\nratios ({sb} / other; median of the run-by-run ratios, wall and CPU):")
+    for scenario in scenarios:
+        ours = results.get((sb, scenario))
+        if not ours:
             continue
-        parts = [f"{scenario:11}" + (" (no search)" if ours_name != sb else "")]
-        for other in others:
-            theirs = medians.get((other, scenario))
-            if theirs:
-                parts.append(f"vs {other} {ours / theirs:6.2f}x")
-        if hugo_cold:
-            parts.append(f"vs hugo cold {ours / hugo_cold:6.2f}x")
+        parts = [f"{scenario:11}"]
+        for tool in tools:
+            theirs = results.get((tool.name, scenario))
+            if tool.name == sb or not theirs:
+                continue
+            pairs = list(zip(ours, theirs, strict=False))
+            wall = statistics.median(a[0] / b[0] for a, b in pairs)
+            cpu = statistics.median(a[1] / b[1] for a, b in pairs)
+            parts.append(f"vs {tool.name} wall {wall:.2f}x cpu {cpu:.2f}x")
         print("  ".join(parts))
-    anchors = ANCHORS.get(args.pages * len(LANGS), {})
-    here = {name: medians[(name, "cold")] for name in anchors if (name, "cold") in medians}
-    if here:
-        print(f"\ncold, here / the anchor machine at {args.pages * len(LANGS)} pages "
-              "(the bare loop measures the machine):")
-        print("  ".join(f"{name} {wall:.2f} s / {anchors[name]:.2f} s = {wall / anchors[name]:.2f}x"
-                        for name, wall in here.items()))
     return 0
 
 

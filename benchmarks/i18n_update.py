@@ -24,9 +24,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from cold_start import copy_project  # this folder is first on sys.path
-
 ROOT = Path(__file__).resolve().parent.parent
+PARTS = ("content", "locales", "templates", "babel.cfg")
 SITE_BUILDER = Path(sys.executable).with_name("site-builder")
 
 WORDS = ("stock discard meld sequence set joker seat round score hand card table pile "
@@ -38,6 +37,17 @@ def sentence(i: int) -> str:
     words = [WORDS[(i // len(WORDS) ** k) % len(WORDS)] for k in range(4)]
     return f"Bench note {i}: the {words[0]} and the {words[1]} come before the " \
            f"{words[2]} of the {words[3]}."
+
+
+def copy_project(tree: Path, dest: Path) -> None:
+    """The project's files (:data:`PARTS`) of the checkout *tree*, into *dest*, as a fresh
+    clone has them: without compiled catalogs (``*.mo``, git-ignored)."""
+    for part in PARTS:
+        source = tree / part
+        if source.is_dir():
+            shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("*.mo"))
+        elif source.exists():
+            shutil.copy2(source, dest / part)
 
 
 def make_project(dest: Path, messages: int, pages: int) -> None:

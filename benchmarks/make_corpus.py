@@ -3,18 +3,21 @@
     .venv/bin/python benchmarks/make_corpus.py --pages 1000 --out /tmp/corpus-1000
     .venv/bin/site-builder build --root /tmp/corpus-1000
 
-The project has N source pages (plus a home page), each about 500 words: a title and a
-description, two subheadings, five paragraphs, a list and two worked-example tables.
-The tables are real example blocks taken from this project's content, so the engine
+The project has N source pages and its own home page, which links the first five (a copy
+of the real home page would link pages the corpus lacks). Each page has about 500 words: a
+title and a description, two subheadings, five paragraphs, a list and two worked-example
+tables. The tables are real example blocks taken from this project's content, so the engine
 verifies every row. The prose is English-like text, distinct on every page, with some
 emphasis, inline code, links, numbers and rule placeholders.
 
-The catalogs for ms, pl, vi and id are complete: entries of the templates, the rule
-profiles and the example captions and notes are copied from this project's catalogs;
-the prose is translated into deterministic pseudo-words that keep every placeholder,
-number, link target, code span and emphasis marker, so that every translation check
-passes. Templates, ``babel.cfg``, ``content/profiles.toml`` and ``content/site.toml``
-are copied from this project. The output is the same for the same arguments.
+The messages are those ``site-builder i18n extract`` finds in the corpus. The catalogs for
+ms, pl, vi and id are complete: a message the real catalogs translate (the templates, the
+rule profiles, the example captions and notes) keeps its translation; the prose is
+translated into deterministic pseudo-words that keep every placeholder, number, link
+target, code span and emphasis marker, so that every translation check passes. Templates,
+``babel.cfg``, ``content/profiles.toml`` and ``content/site.toml`` are copied from this
+project. The output is the same for the same arguments; ``tests/test_benchmarks.py``
+builds a 3-page corpus.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ import hashlib
 import random
 import re
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -34,12 +38,7 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from site_builder.i18n.catalog import num_plurals  # noqa: E402
 from site_builder.i18n.checks import GLOSSARY  # noqa: E402
-from site_builder.i18n.messages import segment_kinds, template_messages  # noqa: E402
-from site_builder.project import po_path  # noqa: E402
-from site_builder.sources.page import parse_page  # noqa: E402
-from site_builder.sources.profiles import PROFILES_FILE  # noqa: E402
 
 LANGS = ("ms", "pl", "vi", "id")
 COPIED = ("templates", "babel.cfg", "content/profiles.toml", "content/site.toml")
@@ -198,7 +197,28 @@ def make_page(no: int, pages: int, pool: list[str]) -> str:
 
 
 def make_index(pages: int) -> str:
-    return (ROOT / "content" / "index.md").read_text(encoding="utf-8")
+    """The corpus's own home page: its links lead to the corpus's pages, never to a page of
+    the real site (whose home page links pages the corpus does not have)."""
+    prose = Prose(_seed("index"))
+    links = ", ".join(f"[{prose.title().lower()}](page-{no:05d}/)" for no in range(min(5, pages)))
+    return "\n".join([
+        "---",
+        "title: Rami rules",
+        "slug: index",
+        "order: 0",
+        f"description: {prose.sentence(12, 18)}",
+        "---",
+        "",
+        f"Rami is a rummy game for {{rami51_min_players}} to {{rami51_max_players}} players. "
+        f"{prose.sentence()}",
+        "",
+        f"{prose.sentence()} Start with {links}." if links else prose.sentence(),
+        "",
+    ])
+
+
+def po_path(lang: str) -> str:
+    return f"locales/{lang}/LC_MESSAGES/messages.po"
 
 
 def real_catalogs(root: Path) -> dict[str, Catalog]:
@@ -220,7 +240,8 @@ def translated(catalog: Catalog, msgid: object, context: str | None) -> object |
 
 def pseudo_message(msgid: object, lang: str) -> object:
     if isinstance(msgid, tuple):
-        forms = [pseudo_translate(msgid[min(i, 1)], lang) for i in range(num_plurals(lang))]
+        plurals = Catalog(locale=lang).num_plurals
+        forms = [pseudo_translate(msgid[min(i, 1)], lang) for i in range(plurals)]
         return tuple(forms)
     return pseudo_translate(str(msgid), lang)
 
@@ -244,9 +265,9 @@ def po_header(lang: str) -> str:
 
 
 def po_entry(msgid: object, string: object, context: str | None,
-             locations: list[tuple[str, int]], comments: list[str]) -> str:
+             locations: list[tuple[str, int | None]], comments: list[str]) -> str:
     out = [f"#. {c}\n" for c in comments]
-    refs = [f"{path}:{line}" for path, line in locations]
+    refs = [f"{path}:{line}" if line else path for path, line in locations]
     line = "#:"
     for ref in refs:  # wrapped as Babel does, at 76 columns
         if len(line) + 1 + len(ref) > 76 and line != "#:":
@@ -290,35 +311,14 @@ def main(argv: list[str] | None = None) -> int:
     for rel, text in sources.items():
         (out / rel).write_text(text, encoding="utf-8")
 
-    # The messages, in the order `site-builder i18n extract` gives them.
-    messages: list[tuple[object, str | None, list[tuple[str, int]], list[str]]] = []
-    seen: dict[tuple[object, str | None], int] = {}
-
-    def add(msgid: object, context: str | None, loc: tuple[str, int], comment: str) -> None:
-        key = (msgid, context)
-        if key in seen:
-            messages[seen[key]][2].append(loc)
-            return
-        seen[key] = len(messages)
-        messages.append((msgid, context, [loc], [comment] if comment else []))
-
-    for rel in sorted(sources):
-        page, problems = parse_page(sources[rel], rel)
-        assert page is not None, problems
-        kinds = segment_kinds(page)
-        for segment in page.segments():
-            add(segment.text, None, (rel, segment.line), kinds.get(id(segment), "paragraph"))
-    import tomllib
-
-    profiles = tomllib.loads((ROOT / PROFILES_FILE).read_text(encoding="utf-8"))
-    from site_builder.sources.profiles import profile_lines
-
-    lines = (ROOT / PROFILES_FILE).read_text(encoding="utf-8").splitlines()
-    for key, table in profiles.items():
-        add(table["name"], None, (PROFILES_FILE, profile_lines(lines, key)[1]),
-            f"rule profile name ({key})")
-    for m in template_messages(ROOT):
-        add(m.msgid, m.context, (m.source, m.line), " ".join(m.comments))
+    # The messages, as `site-builder i18n extract` finds them in the corpus: its pages, the
+    # rule profiles, the templates and the package's own strings, in the command's order.
+    subprocess.run([sys.executable, "-m", "site_builder", "i18n", "extract", "--root", str(out)],
+                   check=True, capture_output=True)
+    with (out / "locales" / "messages.pot").open("rb") as fh:
+        template = read_po(fh)
+    messages = [(m.id, m.context, list(m.locations), list(m.auto_comments))
+                for m in template if m.id]
 
     real = real_catalogs(ROOT)
     for lang in LANGS:

@@ -78,12 +78,13 @@ def _page(browser: Browser, scale: int = 1) -> Page:
     return page
 
 
-def first_screens(browser: Browser, base: str) -> dict[str, list[float]]:
-    """Per measure, the values over every rule page of every language."""
+def first_screens(browser: Browser, base: str,
+                  langs: tuple[str, ...] = LANGS) -> dict[str, list[float]]:
+    """Per measure, the values over every rule page of every language of *langs*."""
     out: dict[str, list[float]] = {"header": [], "text": [], "header200": [], "text200": []}
     for scale, suffix in ((1, ""), (2, "200")):
         page = _page(browser, scale)
-        for lang in LANGS:
+        for lang in langs:
             for slug in RULE_PAGES:
                 page.goto(f"{base}{lang}/{slug}/")
                 out["header" + suffix].append(page.evaluate(HEADER))
@@ -164,12 +165,17 @@ def tasks(browser: Browser, base: str, lang: str) -> list[tuple[str, str, Any]]:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("sites", nargs="+", type=Path, help="built site folders, side by side")
+    parser.add_argument("--langs", default=",".join(LANGS),
+                        help="languages measured (default: all); the tasks run in pl and vi "
+                             "when they are among them, else in the first")
     args = parser.parse_args(argv)
+    langs = tuple(args.langs.split(","))
+    task_langs = [lang for lang in ("pl", "vi") if lang in langs] or [langs[0]]
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for site in args.sites:
             with serving(site) as base:
-                screens = first_screens(browser, base)
+                screens = first_screens(browser, base, langs)
                 print(f"## {site}")
                 for key, values in screens.items():
                     median = statistics.median(values)
@@ -180,7 +186,7 @@ def main(argv: list[str] | None = None) -> int:
                     inside = sum(v + 40 <= bound for v in screens[key])
                     print(f"{key}: {inside} of {len(screens[key])} pages show their text "
                           f"{'on the first screen' if key == 'text' else 'within two screens'}")
-                for lang in ("pl", "vi"):
+                for lang in task_langs:
                     for name, lang_, value in tasks(browser, base, lang):
                         print(f"{lang_}  {name}: {value}")
                 print()

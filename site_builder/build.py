@@ -16,7 +16,6 @@ nothing.
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -31,8 +30,17 @@ from site_builder.cache import (
 )
 from site_builder.errors import Problem, UserError
 from site_builder.i18n.catalog import Key, Unknown
-from site_builder.output import MARKER, clean_stale, locked, marker, staging, swap
-from site_builder.project import CACHE_DIR, output_problem
+from site_builder.output import (
+    MARKER,
+    clean_stale,
+    discard,
+    locked,
+    marker,
+    refusal,
+    staging,
+    swap,
+)
+from site_builder.project import CACHE_DIR
 from site_builder.render import search
 from site_builder.render.offline import offline_files
 from site_builder.render.pages import Job, LanguageResult, render_language
@@ -103,13 +111,23 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
     """Build the site of *root* into *out*; raise :class:`UserError` with every problem,
     leaving *out* as it was. *keep*: the languages kept from the last build of this
     process, used again where their inputs are unchanged, and updated."""
-    refused = output_problem(root, out)
+    refused = refusal(out, root, recorded_files(root, out.resolve()))
     if refused is not None:
         raise UserError([refused])
     out = out.resolve()
     with locked(out):  # another build of *out* waits
         clean_stale(out)  # what killed builds left next to it
+        refused = refusal(out, root, recorded_files(root, out))  # again, under the lock
+        if refused is not None:
+            raise UserError([refused])
         return _build(root, out, base_url, strict, cache, search_index, keep)
+
+
+def recorded_files(root: Path, out: Path) -> dict[str, list[int]] | None:
+    """The files of the last build of *out* recorded in *root*'s cache (which vouch for
+    an output written before builds wrote their marker), or None."""
+    found = read_record(root, out)
+    return None if found is None else found["files"]
 
 
 def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
@@ -156,11 +174,12 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
         unknown = unknown_problems(lookups)
         _check_strict(strict, [], unknown)
         files[MARKER] = job.write(MARKER, marker(files))  # last: the output is whole
+        recorded = recorded_files(root, out)  # vouches for an output from before markers
         if inputs is not None:
             forget_record(root, out)
-        swap(tmp, out)  # 4. write
+        swap(tmp, out, recorded)  # 4. write
     except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
+        discard(tmp)
         raise
     if inputs is not None:
         write_record(root, out, {"site": inputs, "claims": len(verified.claims),

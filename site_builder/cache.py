@@ -179,23 +179,14 @@ def forget_record(root: Path, out: Path) -> None:
 
 
 def files_match(out: Path, files: dict[str, Any]) -> bool:
-    """Whether *out* holds the recorded *files* as they were written (size, mtime), and
-    nothing else: a file or folder that the build did not write (a stray file, say) is a
-    change, which a build from scratch removes (issue 28)."""
+    """Whether *out* holds the recorded *files* as they were written (size, mtime). A
+    file or folder that the build did not write is no change but a reason to refuse the
+    folder (:func:`site_builder.output.refusal`, asked first)."""
     try:
         for rel, expected in files.items():
             st = os.stat(out / rel)
             if [st.st_size, st.st_mtime_ns] != list(expected):
                 return False
-        folders = {parent.as_posix() for rel in files for parent in Path(rel).parents}
-        for dirpath, dirnames, filenames in os.walk(out):
-            here = Path(dirpath).relative_to(out)
-            if here.as_posix() not in folders:
-                return False
-            links = [d for d in dirnames if os.path.islink(os.path.join(dirpath, d))]
-            for name in filenames + links:
-                if (here / name).as_posix() not in files:
-                    return False
     except (OSError, TypeError, ValueError):
         return False
     return True

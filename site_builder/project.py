@@ -8,11 +8,12 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
 
-from site_builder.errors import Problem
+from site_builder.errors import Problem, UserError
 
 SOURCE_LANG = "en"
 CONTENT_DIR = "content"
@@ -55,22 +56,6 @@ def discover_languages(root: Path) -> list[str]:
     return sorted(p.name for p in base.iterdir() if (root / po_path(p.name)).is_file())
 
 
-def output_problem(root: Path, out: Path) -> Problem | None:
-    """A problem if the output folder *out* is, contains or lies inside a source folder
-    (the project root, content/, locales/, templates/): replacing it would delete sources.
-    Checked before anything is touched."""
-    target = out.resolve()
-    project = root.resolve()
-    sources = [project, *(project / name for name in SOURCE_DIRS)]
-    for source in sources:
-        if target == source or source.is_relative_to(target) or (
-                source != project and target.is_relative_to(source)):
-            shown = "the project folder" if source == project else f"{source.name}/"
-            return Problem(str(out), 0, f"the output folder would replace {shown}, which holds "
-                                        "sources; choose an output folder outside them, e.g. dist")
-    return None
-
-
 def build_date(root: Path) -> str | None:
     """The date printed on paper (ISO 8601, UTC), derived from the inputs so that the same
     inputs give the same bytes: ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
@@ -79,18 +64,45 @@ def build_date(root: Path) -> str | None:
 
     (A file's modification time is not used: a fresh checkout would change it.)
     """
-    return _build_date(root, os.environ.get("SOURCE_DATE_EPOCH", "").strip())
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch:
+        return epoch_date(epoch)
+    return _commit_date(root)
+
+
+def epoch_date(epoch: str) -> str:
+    """The date of *epoch*, a ``SOURCE_DATE_EPOCH``: an integer in ASCII digits, as
+    ``date +%s`` prints it, or one line, exit 2 (the reproducible-builds specification:
+    anything else is an error; issue 33, R12: ``abc`` dropped the date, ``1_700_000_000``
+    and Arabic-Indic digits were read anyway).
+
+    >>> epoch_date("1700000000"), epoch_date("-1")
+    ('2023-11-14', '1969-12-31')
+    >>> epoch_date("1_700_000_000")
+    Traceback (most recent call last):
+    site_builder.errors.UserError: SOURCE_DATE_EPOCH: '1_700_000_000' is not a number of ...
+    """
+    why = None
+    if not re.fullmatch(r"-?[0-9]{1,12}", epoch, re.ASCII):
+        why = "is not a number of seconds since 1970 in ASCII digits"
+    else:
+        try:
+            return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
+        except (ValueError, OverflowError, OSError):
+            why = "is out of the range of dates"
+    raise UserError(Problem("SOURCE_DATE_EPOCH", 0, f"{epoch!r} {why} (as date +%s prints "
+                                                    "it, e.g. 1700000000); set it so, or "
+                                                    "unset it"))
 
 
 @functools.cache
-def _build_date(root: Path, epoch: str) -> str | None:
-    if not epoch:
-        try:
-            done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],
-                                  capture_output=True, text=True, timeout=10, check=False)
-        except (OSError, subprocess.SubprocessError):
-            return None
-        epoch = done.stdout.strip() if done.returncode == 0 else ""
+def _commit_date(root: Path) -> str | None:
+    try:
+        done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],
+                              capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return None
+    epoch = done.stdout.strip() if done.returncode == 0 else ""
     try:
         return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
     except (ValueError, OverflowError, OSError):

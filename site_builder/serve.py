@@ -170,12 +170,15 @@ class PreviewServer(http.server.ThreadingHTTPServer):
 
 def inside(out: Path, path: str) -> bool:
     """Whether *path* is *out* or under it, each folder on the way a folder and no
-    symlink, and it is a regular file or a folder (or missing: a request for no file).
+    symlink, and it is a regular file with no other name (a hard link planted in the
+    preview may be any file of the machine: issue 33, R9; the build writes every file
+    new) or a folder (or missing: a request for no file).
 
     >>> import tempfile; out = Path(tempfile.mkdtemp()); (out / "a").mkdir()
     >>> _ = (out / "a" / "b.html").write_text("b"); os.symlink("/etc/hostname", out / "c")
-    >>> [inside(out, str(out / p)) for p in ("a/b.html", "a", "c", "a/none", "../x")]
-    [True, True, False, True, False]
+    >>> os.link(out / "a" / "b.html", out / "d.html")
+    >>> [inside(out, str(out / p)) for p in ("a/b.html", "a", "c", "a/none", "../x", "d.html")]
+    [False, True, False, True, False, False]
     """
     rel = os.path.relpath(path, out)
     if rel == ".":
@@ -187,12 +190,12 @@ def inside(out: Path, path: str) -> bool:
     for number, part in enumerate(parts, 1):
         here = os.path.join(here, part)
         try:
-            mode = os.lstat(here).st_mode
+            st = os.lstat(here)
         except OSError:
             return True  # no such file: answered 404
-        if stat.S_ISDIR(mode):
+        if stat.S_ISDIR(st.st_mode):
             continue
-        return number == len(parts) and stat.S_ISREG(mode)
+        return number == len(parts) and stat.S_ISREG(st.st_mode) and st.st_nlink == 1
     return True
 
 

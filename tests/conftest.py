@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import fcntl
+import os
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -57,13 +60,42 @@ def run_process(*args: str, cwd: Path | None = None) -> Result:
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
+def shared_folder(factory: pytest.TempPathFactory, name: str,
+                  make: Callable[[Path], None]) -> Path:
+    """``make(folder)`` once per test session, for every pytest-xdist worker: the first
+    worker to get here makes it, under a file lock, in the folder the workers' temporary
+    folders share; the others wait for it and reuse it. A folder left half made by a failed
+    attempt is made again. Whoever uses it must not change it."""
+    base = factory.getbasetemp()
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # .../pytest-N/popen-gwK: share .../pytest-N
+        base = base.parent
+    folder = base / f"shared-{name}"
+    with open(base / f"shared-{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file is closed
+        done = folder / ".made"
+        if not done.exists():
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            make(folder)
+            done.touch()
+    return folder
+
+
+def shared_build(factory: pytest.TempPathFactory, name: str, *args: str) -> Path:
+    """``site-builder build --root ROOT --out DIR ARGS`` of the real project, once per test
+    session (:func:`shared_folder`); returns DIR."""
+
+    def make(folder: Path) -> None:
+        result = run_cli("build", "--root", str(ROOT), "--out", str(folder / "dist"), *args)
+        assert result.code == 0, result.err
+
+    return shared_folder(factory, name, make) / "dist"
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The real site, built once per test session."""
-    out = tmp_path_factory.mktemp("site") / "dist"
-    result = run_cli("build", "--root", str(ROOT), "--out", str(out))
-    assert result.code == 0, result.err
-    return out
+    """The real site, built once per test session (shared by the xdist workers)."""
+    return shared_build(tmp_path_factory, "site")
 
 
 class Hung(BaseException):

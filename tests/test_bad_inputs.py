@@ -30,7 +30,7 @@ from pathlib import Path
 
 import pytest
 from bad_inputs import CASES, Case
-from conftest import copy_project, run_main
+from conftest import copy_project, run_main, shared_folder
 
 TIMEOUT = 30  # seconds; a command still running then has hung
 
@@ -97,11 +97,17 @@ class Built:
         return dest
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
-    base = copy_project(tmp_path_factory.mktemp("bad-inputs") / "base")
+def _build_base(folder: Path) -> None:
+    base = copy_project(folder / "base")
     result = run_main("build", cwd=base)
     assert result.code == 0, result.err
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Built]:
+    """The real project, copied and built once per test session (shared by the xdist
+    workers); each case copies its sources and hard-links its dist/."""
+    base = shared_folder(tmp_path_factory, "bad-inputs", _build_base) / "base"
     found = Built(base, listing(base / "dist"), digest(base / "dist"))  # type: ignore[arg-type]
     yield found
     # Every case's dist/ shared the built files: none of them was changed, even in place.

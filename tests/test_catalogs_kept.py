@@ -57,6 +57,80 @@ def test_a_catalog_saved_during_update_is_not_overwritten(
     assert "locales/ms/LC_MESSAGES/messages.po: updated" in result.out  # the others merged
 
 
+def test_a_catalog_saved_while_update_writes_is_not_overwritten(
+        project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33, R4: the translator saves after the comparison with what was read, while
+    the merged catalog is being written to its temporary file: the comparison is made
+    again once that file is written, immediately before the rename."""
+    from site_builder import output
+
+    add_paragraph(project)
+    saved = b'\nmsgid "Saved in the write window"\nmsgstr "Zapisane"\n'
+    real_chmod = os.chmod
+
+    def chmod_while_saving(path: object, mode: int, **kwargs: object) -> None:
+        real_chmod(path, mode, **kwargs)  # type: ignore[arg-type]
+        if str(path).startswith(str(project / "locales/pl/LC_MESSAGES/.messages.po.")):
+            with open(project / PL, "ab") as fh:  # the temporary file is written by now
+                fh.write(saved)
+
+    monkeypatch.setattr(output.os, "chmod", chmod_while_saving)
+    before = catalogs(project)
+    result = run_cli("i18n", "update", "--root", str(project), "pl")
+    assert result.code == 2, result.err
+    [line] = one_line(result.err)
+    assert line.startswith(f"{PL}: the catalog changed while this command ran")
+    assert (project / PL).read_bytes() == before[PL] + saved
+    assert not [p.name for p in (project / PL).parent.iterdir() if p.name.startswith(".")]
+
+
+LINKS = [  # (the link, the command): issue 33, R5
+    ("locales/pl/LC_MESSAGES/messages.mo", ("i18n", "compile")),
+    ("locales/messages.pot", ("i18n", "extract")),
+    ("locales/de/LC_MESSAGES/messages.po", ("i18n", "init", "de")),
+]
+
+
+@pytest.mark.parametrize(("link", "args"), LINKS, ids=[" ".join(a) for _, a in LINKS])
+@pytest.mark.parametrize("target", ["notes.txt", "new/x.po"])
+def test_no_i18n_command_writes_outside_through_a_link(
+        project: Path, tmp_path: Path, link: str, args: tuple[str, ...], target: str) -> None:
+    """A link planted in the repository (to a user's file, or dangling into a folder that
+    does not exist) leads no i18n command outside the project: one line naming the link,
+    exit 2, the user's file as it was, nothing made."""
+    home = tmp_path / "home"
+    home.mkdir()
+    (home / "notes.txt").write_text("my notes")
+    if (project / link).exists():
+        (project / link).unlink()
+    (project / link).parent.mkdir(parents=True, exist_ok=True)
+    os.symlink(home / target, project / link)
+    result = run_cli(*args, "--root", str(project))
+    assert result.code == 2, result.err
+    [line] = one_line(result.err)
+    assert line.startswith(f"{link}: "), line  # init: "already exists" for a file there
+    assert sorted(p.name for p in home.iterdir()) == ["notes.txt"]
+    assert (home / "notes.txt").read_text() == "my notes"
+
+
+def test_a_link_to_a_catalog_of_its_kind_is_written_through(project: Path,
+                                                            tmp_path: Path) -> None:
+    """A ``.mo`` or template linked to a file that already is one is written through."""
+    assert run_cli("i18n", "compile", "--root", str(project)).code == 0
+    mo = project / "locales/pl/LC_MESSAGES/messages.mo"
+    shared = tmp_path / "shared.mo"
+    os.replace(mo, shared)
+    os.symlink(shared, mo)
+    pot = tmp_path / "messages.pot"
+    os.replace(project / "locales/messages.pot", pot)
+    os.symlink(pot, project / "locales/messages.pot")
+    add_paragraph(project)
+    for args in (("i18n", "compile"), ("i18n", "extract")):
+        result = run_cli(*args, "--root", str(project))
+        assert result.code == 0, result.err
+    assert os.path.islink(mo) and b"A new paragraph" in pot.read_bytes()
+
+
 def test_a_symlinked_catalog_is_written_through_its_link(project: Path,
                                                          tmp_path: Path) -> None:
     shared = tmp_path / "translators" / "pl.po"

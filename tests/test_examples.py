@@ -70,3 +70,34 @@ def test_a_table_list_never_draws_a_card_that_was_not_laid_in_its_meld(built_sit
                         )
                     lists += 1
     assert lists > 20  # the whole round and the joker exchange, in every language
+
+
+# --- the kinds of table: one module, one partial, one README row each -------------------------
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_the_readme_table_of_fields_is_the_registrys() -> None:
+    """The README's table of each kind's fields is the one the registry prints, and
+    every field a kind reads is named in its row."""
+    from site_builder.examples import KINDS, fields_table
+
+    assert fields_table() in (ROOT / "README.md").read_text(encoding="utf-8")
+    for kind in KINDS.values():
+        named = set(re.findall(r"`([a-z_]+)`", kind.doc_inputs + kind.doc_claims))
+        assert set(kind.inputs) | set(kind.claims) <= named, kind.name
+
+
+def test_every_kind_has_its_partial_and_nothing_else_is_one() -> None:
+    from site_builder.examples import KINDS
+
+    partials = {p.relative_to(ROOT / "templates").as_posix()
+                for p in (ROOT / "templates" / "_examples").glob("*.html")}
+    assert partials == {kind.partial for kind in KINDS.values()}
+
+
+def test_no_kind_module_is_large() -> None:
+    """Issue 32: one module per kind, none over about 250 lines."""
+    sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines())
+             for p in (ROOT / "site_builder" / "examples").glob("*.py")}
+    assert max(sizes.values()) <= 250, sizes

@@ -48,13 +48,6 @@ def test_template_and_content_errors_are_reported_together(project: Path) -> Non
     assert not (project / "dist").exists()
 
 
-def test_unknown_card_in_engine_cli() -> None:
-    result = run_main("engine", "meld", "--game", "rami51", "QH", "KX", "AH")
-    assert result.code == 2
-    assert len(result.err.strip().splitlines()) == 1
-    assert "KX" in result.err
-
-
 def test_debug_shows_traceback(project: Path) -> None:
     """``--debug`` lets the error end the process with its traceback: a process of its own."""
     break_file(project, FM, "cards: QH KH AH", "cards: QH KH AX")

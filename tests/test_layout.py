@@ -132,6 +132,7 @@ FLOORS = [
     ("site_builder.errors", "site_builder.project", "site_builder.output"),
     ("site_builder.sources", "site_builder.cache"),
     ("site_builder.i18n",),
+    ("site_builder.examples",),  # the kinds of example table: verify and render read them
     ("site_builder.verify",),
     ("site_builder.render",),
     ("site_builder.build",),
@@ -166,6 +167,23 @@ def test_an_importlib_circle_is_found(tmp_path: Path) -> None:
     edges = graph({"pkg.cli": tmp_path / "cli.py", "pkg.commands.a": tmp_path / "a.py"})
     assert edges == {"pkg.cli": {"pkg.commands.a"}, "pkg.commands.a": {"pkg.cli"}}
     assert circles(edges) == [["pkg.cli", "pkg.commands.a"]]
+
+
+def test_the_import_reader_reads_every_form(tmp_path: Path) -> None:
+    """The reader the layout tests stand on, on a module of known imports (not an edge of
+    the package's, which a refactoring may rightly remove): plain, ``from``, relative at
+    one and two levels, and names that are not modules."""
+    source = tmp_path / "mod.py"
+    source.write_text("import site_builder.engine\nfrom site_builder import errors\n"
+                      "from . import output\nfrom ..engine import cards\n"
+                      "from .render.urls import page_url\nimport json\n", encoding="utf-8")
+    assert imports(source, "site_builder.sub.mod") == {
+        "site_builder.engine", "site_builder", "site_builder.errors", "site_builder.sub",
+        "site_builder.sub.output", "site_builder.engine.cards", "site_builder.sub.render.urls",
+        "site_builder.sub.render.urls.page_url", "json"}
+    package = ROOT / "site_builder" / "engine" / "__init__.py"
+    assert imports(package, "site_builder.engine") >= {"site_builder.engine.cards"}
+    assert set(graph()) == {module_name(p) for p in PACKAGE.rglob("*.py")}
 
 
 def test_no_stage_imports_a_later_one() -> None:

@@ -5,12 +5,15 @@ test runs the real command in this process on a scratch copy of the project."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
 from conftest import run_cli
+from test_bad_inputs import snapshot
 
-from site_builder import cache
+from site_builder import cache, output
+from site_builder.errors import UserError
 from site_builder.output import MARKER
 
 
@@ -26,6 +29,20 @@ def build(project: Path, *args: str) -> str:
     return result.err
 
 
+def refused(project: Path, out: Path | None, *names: str) -> None:
+    """A build of *project* into *out* (default dist/) is refused in one line naming
+    *names*, exit 2, no traceback."""
+    args = ("--out", str(out)) if out is not None else ()
+    result = run_cli("build", "--root", str(project), *args)
+    assert result.code == 2, result.err
+    lines = result.err.strip().splitlines()
+    assert len(lines) == 1 and "no build of site-builder wrote" in lines[0], result.err
+    assert "pass --out with a new or empty folder, or one that a build wrote" in lines[0]
+    assert "Traceback" not in result.err
+    for name in names:
+        assert name in lines[0], (name, lines[0])
+
+
 def test_a_users_folder_with_an_index_and_a_404_is_refused(project: Path, tmp_path: Path) -> None:
     mine = tmp_path / "mysite"
     (mine / "photos").mkdir(parents=True)
@@ -33,12 +50,35 @@ def test_a_users_folder_with_an_index_and_a_404_is_refused(project: Path, tmp_pa
                       "photos/a.jpg": "jpg"}.items():
         (mine / rel).write_text(text)
     before = tree(mine)
-    result = run_cli("build", "--root", str(project), "--out", str(mine))
-    assert result.code == 2
-    lines = result.err.strip().splitlines()
-    assert len(lines) == 1 and "no build of site-builder wrote" in lines[0], result.err
-    assert "pass --out with a new or empty folder, or one that a build wrote" in lines[0]
+    refused(project, mine, "notes.txt", "photos/")
     assert tree(mine) == before
+
+
+def test_a_build_copied_into_a_users_folder_is_refused(project: Path, tmp_path: Path) -> None:
+    """Issue 33, R1: a build copied into a folder of one's own (docs/, public_html) that
+    holds notes, photos and a CNAME: the marker vouches only for the files it lists, so
+    the folder is refused, naming the others, and every file is kept."""
+    built = tmp_path / "built"
+    build(project, "--out", str(built))
+    mine = tmp_path / "mysite"
+    (mine / "photos").mkdir(parents=True)
+    (mine / "notes.txt").write_text("notes")
+    (mine / "photos/a.jpg").write_text("jpg")
+    (mine / "CNAME").write_text("rami.example.org")
+    shutil.copytree(built, mine, dirs_exist_ok=True)
+    before = tree(mine)
+    refused(project, mine, "CNAME", "notes.txt", "photos/")
+    assert tree(mine) == before
+
+
+def test_an_empty_marker_vouches_for_nothing(project: Path, tmp_path: Path) -> None:
+    """Issue 33, R1: a marker whose list is empty (its hash checks out) over a user's files."""
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "notes.txt").write_text("notes")
+    (mine / MARKER).write_bytes(output.marker({}))
+    refused(project, mine, "notes.txt")
+    assert (mine / "notes.txt").read_text() == "notes"
 
 
 def test_a_faked_marker_is_no_proof(project: Path, tmp_path: Path) -> None:
@@ -49,35 +89,111 @@ def test_a_faked_marker_is_no_proof(project: Path, tmp_path: Path) -> None:
     mine.mkdir()
     (mine / "notes.txt").write_text("notes")
     (mine / "index.html").write_text("home")
-    (mine / MARKER).write_bytes(marker)  # a build's marker, but its files are not there
-    assert run_cli("build", "--root", str(project), "--out", str(mine)).code == 2
+    (mine / MARKER).write_bytes(marker)  # a build's marker, but notes.txt is not in it
+    refused(project, mine, "notes.txt")
     (mine / MARKER).write_bytes(b"site-builder output 0\n1 index.html\n")  # a wrong hash
-    assert run_cli("build", "--root", str(project), "--out", str(mine)).code == 2
+    refused(project, mine, "index.html", "notes.txt")
     assert (mine / "notes.txt").read_text() == "notes"
 
 
-def test_a_folder_a_build_wrote_is_replaced(project: Path, tmp_path: Path) -> None:
-    out = tmp_path / "site"
-    build(project, "--out", str(out))
-    (out / "en" / "stray.html").write_text("stray")
-    build(project, "--out", str(out), "--no-cache")
-    assert not (out / "en" / "stray.html").exists() and (out / MARKER).is_file()
+@pytest.mark.parametrize("added", ["CNAME", "drafts/a.md", "en/stray.html", "empty/"])
+def test_a_users_file_added_to_the_output_is_kept(project: Path, added: str) -> None:
+    """Issue 33, R1: a CNAME, a drafts/ folder, a page or an empty folder added inside
+    dist/ after a build: the next build (cached or not) is refused naming it, and dist/
+    stays byte for byte as it was (issue 28's F11 wanted a stray file not published:
+    refusing does that too)."""
+    build(project)
+    dist = project / "dist"
+    path = dist / added
+    if added.endswith("/"):
+        path.mkdir()
+    else:
+        path.parent.mkdir(exist_ok=True)
+        path.write_text("mine")
+    before = snapshot(dist)
+    shown = added.split("/")[0] + "/" if added.startswith(("drafts", "empty")) else added
+    refused(project, None, shown)
+    refused(project, None, shown)  # --no-cache below: the same
+    result = run_cli("build", "--root", str(project), "--no-cache")
+    assert result.code == 2 and shown in result.err
+    assert snapshot(dist) == before
 
 
-def test_a_stray_file_is_a_change(project: Path, tmp_path: Path) -> None:
+def test_a_damaged_output_is_rebuilt(project: Path, tmp_path: Path) -> None:
+    """Issue 33: a file of dist/ deleted and another changed (a slip of the hand, a sync
+    tool): the folder is still the build's, and the next build restores both."""
     build(project)
     dist = project / "dist"
     before = tree(dist)
-    for stray in ("en/leftover.html", "extra/x.txt"):
-        (dist / stray).parent.mkdir(exist_ok=True)
-        (dist / stray).write_text("stray")
-        err = build(project)
-        assert "nothing changed" not in err
-        assert tree(dist) == before
-    (dist / "empty").mkdir()
+    (dist / "pl" / "index.html").unlink()
+    with (dist / "assets" / "site.css").open("a") as fh:
+        fh.write("/* changed */")
+    err = build(project)
+    assert "nothing changed" not in err
+    assert tree(dist) == before
+
+
+def test_a_folder_replaced_during_a_build_is_kept(project: Path,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33, R2: while a build renders, another program replaces dist/ by a folder
+    of its own: the build checks again, under its lock, immediately before the swap,
+    and is refused; the folder is kept."""
+    from site_builder import build as build_module
+
+    build(project)
+    (project / "content" / "glossary.md").open("a").write("\nOne more sentence.\n")
+    real = build_module.render_site_files
+
+    def replaced(*args: object, **kwargs: object) -> object:
+        shutil.rmtree(project / "dist")
+        (project / "dist").mkdir()
+        (project / "dist" / "notes.txt").write_text("notes")
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(build_module, "render_site_files", replaced)
+    refused(project, None, "notes.txt")
+    assert tree(project / "dist") == {"notes.txt": b"notes"}
+    assert not [p.name for p in project.iterdir() if p.name.startswith(".dist.")]
+
+
+def test_a_folder_replaced_at_the_swap_is_put_back(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33, R2, the narrowest window: the folder is replaced after the last check and
+    before the exchange. What was moved away is checked again and put back."""
+    out = tmp_path / "dist"
+    out.mkdir()
+    tmp = output.staging(out)
+    (tmp / "index.html").write_bytes(b"new")
+    real = output._exchange
+
+    def late(a: Path, b: Path) -> bool:
+        if (b / "notes.txt").exists() is False and a == tmp:
+            shutil.rmtree(b)
+            b.mkdir()
+            (b / "notes.txt").write_text("notes")
+        return real(a, b)
+
+    monkeypatch.setattr(output, "_exchange", late)
+    with pytest.raises(UserError) as caught:
+        output.swap(tmp, out)
+    assert "notes.txt" in str(caught.value.problems[0])
+    assert tree(out) == {"notes.txt": b"notes"}
+
+
+def test_a_users_backup_next_to_the_output_is_kept(project: Path) -> None:
+    """Issue 33, R3: a folder next to dist/ named like a killed build's leftovers
+    (``.dist.old-2024-backup``, a copy of dist/, marker and all) is not the build's to
+    clean: only a folder that a build claimed is; a non-empty "probe" is kept too."""
+    build(project)
+    backup = project / ".dist.old-2024-backup"
+    shutil.copytree(project / "dist", backup)
+    probe = project / ".dist.probe-1-x"
+    probe.mkdir()
+    (probe / "mine.txt").write_text("mine")
+    before = tree(backup)
+    (project / "content" / "glossary.md").open("a").write("\nOne more sentence.\n")
     assert "nothing changed" not in build(project)
-    assert not (dist / "empty").exists()
-    assert "nothing changed" in build(project)
+    assert tree(backup) == before and (probe / "mine.txt").read_text() == "mine"
 
 
 @pytest.mark.parametrize("epochs", [("1700000000", "1710000000")])
@@ -145,15 +261,35 @@ def test_a_file_where_a_cache_folder_should_be_is_ignored(project: Path, tmp_pat
 def test_an_output_from_before_the_marker_is_known_by_the_build_record(project: Path) -> None:
     """A dist/ written before builds wrote their marker is still a build's (its record in
     .cache/ lists its files); without the record nor the marker it is refused."""
-    import shutil
-
     build(project)
     (project / "dist" / MARKER).unlink()
     (project / "dist" / "en" / "stray.txt").write_text("stray")
+    refused(project, None, "en/stray.txt")  # the record lists every file too
+    (project / "dist" / "en" / "stray.txt").unlink()
     build(project)
     assert (project / "dist" / MARKER).is_file()
-    assert not (project / "dist" / "en" / "stray.txt").exists()
     (project / "dist" / MARKER).unlink()
     shutil.rmtree(project / ".cache")
     result = run_cli("build", "--root", str(project))
     assert result.code == 2 and "no build of site-builder wrote" in result.err
+
+
+@pytest.mark.parametrize("epoch", ["abc", "99999999999999999999", "1_700_000_000",
+                                   "\u0661\u0667\u0660\u0660\u0660\u0660\u0660\u0660\u0660\u0660",
+                                   "1.5e9", "0x10"])
+def test_a_malformed_source_date_epoch_is_one_line(project: Path, epoch: str,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33, R12: the reproducible-builds specification's SOURCE_DATE_EPOCH is ASCII
+    digits; anything else is one line naming the variable, exit 2, from check and build
+    alike, and the earlier dist/ is kept (it was dropped or read anyway)."""
+    build(project)
+    before = snapshot(project / "dist")
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    for command in ("check", "build"):
+        result = run_cli(command, "--root", str(project))
+        assert result.code == 2, result.err
+        lines = result.err.strip().splitlines()
+        assert lines[0].startswith("SOURCE_DATE_EPOCH: "), result.err
+        assert len(lines) == 1 or command == "check", result.err
+        assert "Traceback" not in result.err and "internal error" not in result.err
+    assert snapshot(project / "dist") == before

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 from conftest import run_cli
 
+from site_builder import output
 from site_builder.output import clean_stale
 
 PL = "locales/pl/LC_MESSAGES/messages.po"
@@ -52,10 +53,13 @@ def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
     the lock on the output's folder: the next one waits for it."""
     assert run_cli("build", "--root", str(project)).code == 0
     site = tree(project / "dist")
-    (project / f".dist.new-{os.getpid()}-abc" / "en").mkdir(parents=True)
+    new = project / f".dist.new-{os.getpid()}-abc"
+    (new / "site" / "en").mkdir(parents=True)
+    (new / output.LEFTOVER).write_text(new.name)
     (project / f".dist.probe-{os.getpid()}-xyz").mkdir()
     old = project / f".dist.old-{os.getpid()}-ghi"  # killed between its two renames
     old.mkdir()
+    (old / output.LEFTOVER).write_text(old.name)
     os.rename(project / "dist", old / "site")
     holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(project / "dist")],
                               stdout=subprocess.PIPE, text=True)
@@ -181,6 +185,7 @@ def killing(real):
     return step
 
 os.rename, shutil.rmtree = killing(os.rename), killing(shutil.rmtree)
+output._exchange = killing(output._exchange)
 output.swap(tmp, out)
 """
 
@@ -192,18 +197,73 @@ def test_a_kill_at_any_step_of_the_swap_leaves_a_whole_site(tmp_path: Path) -> N
     nothing else next to it."""
     root = Path(__file__).resolve().parent.parent
     out = tmp_path / "dist"
-    for kill_at in range(1, 10):
+    for kill_at in range(1, 12):
         out.mkdir()
         (out / "index.html").write_bytes(b"old")
+        (out / output.MARKER).write_bytes(output.marker({"index.html": (3, 0)}))
         done = subprocess.run([sys.executable, "-c", SWAP_KILLED_AT, str(out), str(kill_at)],
                               cwd=root, capture_output=True, text=True, check=False)
         killed = done.returncode == -signal.SIGKILL
         assert killed or done.returncode == 0, done.stderr
         found = tree(out) if out.exists() else {"index.html": b"old"}  # put back below
+        found.pop(output.MARKER, None)
         assert found in ({"index.html": b"old"}, {"index.html": b"new"}), kill_at
         clean_stale(out)
         assert [p.name for p in tmp_path.iterdir()] == ["dist"]
-        assert tree(out) == found
+        assert {k: v for k, v in tree(out).items() if k != output.MARKER} == found
         shutil.rmtree(out)
         if not killed:
             break
+
+
+def test_the_output_is_never_missing_during_the_swap(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 33, R8: a reader of the output (``serve``'s preview, a web server serving
+    dist/) finds a whole site at every step of the swap: where the file system can, the
+    two folders are exchanged in one step, never renamed away and back."""
+    out = tmp_path / "dist"
+    out.mkdir()
+    (out / "index.html").write_bytes(b"old")
+    (out / output.MARKER).write_bytes(output.marker({"index.html": (3, 0)}))
+    tmp = output.staging(out)
+    (tmp / "index.html").write_bytes(b"new")
+    seen = []
+
+    def watched(real):  # type: ignore[no-untyped-def]
+        def step(*args, **kwargs):  # type: ignore[no-untyped-def]
+            seen.append((out / "index.html").read_bytes())
+            result = real(*args, **kwargs)
+            seen.append((out / "index.html").read_bytes())
+            return result
+        return step
+
+    monkeypatch.setattr(os, "rename", watched(os.rename))
+    monkeypatch.setattr(shutil, "rmtree", watched(shutil.rmtree))
+    monkeypatch.setattr(output, "_exchange", watched(output._exchange))
+    output.swap(tmp, out)
+    assert seen and set(seen) <= {b"old", b"new"} and seen[-1] == b"new"
+    assert [p.name for p in tmp_path.iterdir()] == ["dist"]
+
+
+def test_pagefind_killed_by_a_signal_is_named(project: Path) -> None:
+    """Issue 33, R13: under a file-size limit Pagefind is killed by SIGXFSZ and prints
+    nothing; the one line says which signal, exit 2, and the earlier dist/ is kept."""
+    import resource
+
+    assert run_cli("build", "--root", str(project)).code == 0
+    site = tree(project / "dist")
+    with open(project / "content" / "glossary.md", "a", encoding="utf-8") as fh:
+        fh.write("\nOne more sentence.\n")
+    limit = 58 * 1024
+
+    def limited() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    done = subprocess.run([sys.executable, "-m", "site_builder", "build", "--root",
+                           str(project)], capture_output=True, text=True, check=False,
+                          preexec_fn=limited)
+    assert done.returncode == 2, done.stderr
+    [line] = done.stderr.strip().splitlines()
+    assert "pagefind was killed by signal 25 (SIGXFSZ: a file size limit" in line, line
+    assert tree(project / "dist") == site
+    assert not [p.name for p in project.iterdir() if p.name.startswith(".dist.")]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -227,7 +228,7 @@ def test_workflow_least_privilege_and_official_pages_actions() -> None:
     uses = [s.get("uses", "").split("@")[0] for job in (build, deploy) for s in job["steps"]]
     assert "actions/upload-pages-artifact" in uses and "actions/deploy-pages" in uses
     upload = next(s for s in build["steps"] if "upload-pages-artifact" in s.get("uses", ""))
-    assert upload["with"]["path"] == "dist/"
+    assert upload["with"]["path"] == "pages/"
     # published from the default branch only, never from a pull request
     for condition in (upload["if"], deploy["if"]):
         assert "github.event.repository.default_branch" in condition
@@ -384,14 +385,24 @@ def test_workflow_installs_the_pinned_versions() -> None:
 
     runs = [s["run"] for s in workflow()["jobs"]["build"]["steps"]
             if s.get("name") == "Install site-builder"]
-    assert runs == ["python -m pip install --only-binary :all: -r requirements/site.txt\n"
+    assert runs == ["python -m pip install --require-hashes --only-binary :all: -r "
+                    "requirements/site.txt\n"
                     "python -m pip install --no-deps --no-build-isolation .\n"]
     pins = {}
+    hashes: dict[str, int] = {}
+    name = ""
     for line in LOCK.read_text(encoding="utf-8").splitlines():
-        if line and not line.startswith("#"):
-            name, _, pinned = line.partition("==")
-            assert pinned, line
-            pins[name.lower().replace("_", "-")] = pinned
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line.startswith(" "):  # a hash of the requirement above (issue 33)
+            assert re.fullmatch(r"\s+--hash=sha256:[0-9a-f]{64}( \\)?", line), line
+            hashes[name] += 1
+            continue
+        pinned = re.fullmatch(r"([A-Za-z0-9_.-]+)==([^\s\\;]+)( \\)?", line)
+        assert pinned, line
+        name = pinned[1].lower().replace("_", "-")
+        pins[name], hashes[name] = pinned[2], 0
+    assert all(hashes.values()), hashes  # every requirement with its files' hashes
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
     for spec in project["project"]["dependencies"]:
         req = Requirement(spec)
@@ -401,3 +412,23 @@ def test_workflow_installs_the_pinned_versions() -> None:
         if name not in ("setuptools", "wheel"):
             assert version(name) == pinned, (name, version(name), pinned)
     assert {"setuptools", "wheel"} <= pins.keys()
+
+
+def test_the_published_site_is_the_site_without_the_marker(project: Path) -> None:
+    """Issue 33: the Pages artifact holds the site only: the workflow's step before the
+    upload, run as written after a build, gives dist/ without dist/.site-builder."""
+    flow = workflow()
+    [step] = [s for s in flow["jobs"]["build"]["steps"]
+              if s.get("name") == "The site to publish, without the build's marker"]
+    assert run_cli("build", "--root", str(project)).code == 0
+    proc = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=project, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr
+
+    def files(folder: Path) -> dict[str, bytes]:
+        return {p.relative_to(folder).as_posix(): p.read_bytes()
+                for p in sorted(folder.rglob("*")) if p.is_file()}
+
+    site = files(project / "dist")
+    assert site.pop(".site-builder")
+    assert files(project / "pages") == site

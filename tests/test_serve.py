@@ -194,15 +194,10 @@ def test_serve_internal_error_shows_no_traceback_in_the_browser(
     assert "RuntimeError('boom')" in state.problems[0]
 
 
-def test_serve_listen_backlog() -> None:
-    from site_builder.serve import PreviewServer
-
-    assert PreviewServer.request_queue_size >= 64
-
-
 def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> None:
     """Issue 28: a symlink planted in the preview's folder (to a file, to a folder, as a
-    folder's index.html) and a FIFO are not served: only regular files inside it are."""
+    folder's index.html), a FIFO and (issue 33, R9) a hard link are not served: only
+    regular files inside it, with no other name, are."""
     import os
 
     secret = project / "SECRET.txt"
@@ -216,8 +211,11 @@ def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> N
     (served / "en" / "folder").mkdir()
     os.symlink(project / "outside" / "index.html", served / "en" / "folder" / "index.html")
     os.mkfifo(served / "en" / "pipe.txt")
+    os.link(secret, served / "en" / "hard.txt")  # issue 33, R9: a hard link is refused too
+    os.link(secret, served / "en" / "hard.html")
     for path in ("/en/leak.txt", "/en/leak.html", "/en/linked/", "/en/linked/index.html",
-                 "/en/folder/", "/en/folder/index.html", "/en/pipe.txt"):
+                 "/en/folder/", "/en/folder/index.html", "/en/pipe.txt", "/en/hard.txt",
+                 "/en/hard.html"):
         status, body = fetch(server + path)
         assert status == 404 and "secret" not in body, (path, status, body[:200])
     assert fetch(server + "/en/")[0] == 200

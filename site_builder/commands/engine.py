@@ -7,6 +7,9 @@
     site-builder engine simulate --game cardverse --players hard,easy --games 100 --seed 1
     site-builder engine round --game rami51 --hands "6S 9C 9D" "2C 3D" --stock "4C 5C" \
         --discard 8D "1: draw stock; 1: discard 4C"
+    site-builder engine round --game rami51 --hands "5H 6H 9C" "2C 3D" --stock "4C 5C 8D" \
+        --discard 7H --try "1: draw discard" "1: draw stock; 1: discard 4C; 2: draw stock; \
+        2: discard 5C"
     site-builder engine game --game rami51 "0, 35" "12, 0"
 
 ``--variation NAME`` (repeatable) applies one of the published variations
@@ -16,6 +19,11 @@
 Exit 0 whenever a verdict is given (valid or not); exit 2 with one line on
 stderr for bad input (an unknown card or game, a malformed option).
 ``simulate`` exits 1 when a game broke an invariant (listed in ``violations``).
+
+``round --try STEP`` judges one more step after the round's steps, without
+playing it: ``"try"`` holds ``allowed``, and for a refused step the refusal's
+``code`` (a key of ``site_builder.engine.REFUSALS``), its ``values`` and its
+English ``message``. A refused step among the round's own steps is bad input.
 
 In the ``jokers`` object of ``meld`` and ``layoff`` the first joker is keyed
 ``"JK"``, the second ``"JK#2"`` and so on, in the order the jokers were given;
@@ -40,6 +48,7 @@ from site_builder.engine import (
     ReplayError,
     RulesError,
     RuleSet,
+    SearchLimitError,
     evaluate_layoff,
     evaluate_meld,
     evaluate_opening,
@@ -49,6 +58,7 @@ from site_builder.engine import (
     get_rules,
     hand_points,
     parse_cards,
+    refusal,
     replay,
 )
 from site_builder.engine.play import simulate
@@ -129,6 +139,9 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     rnd.add_argument("--stock", required=True, metavar="CARDS", help="the stock, top card first")
     rnd.add_argument("--discard", default="", metavar="CARDS",
                      help="the discard pile, its top card last")
+    rnd.add_argument("--try", dest="attempt", metavar="STEP",
+                     help="judge one more step after the others, without playing it "
+                          "(e.g. '2: draw discard'); a refusal gives its code and reason")
     rnd.add_argument("steps", nargs="+", metavar="STEPS",
                      help="steps separated by ';' or given as separate arguments")
     rnd.set_defaults(func=run_round)
@@ -233,10 +246,14 @@ def run_round(args: argparse.Namespace) -> int:
     hands = [_cards(text, f"--hands {i}: ") for i, text in enumerate(args.hands, 1)]
     stock = _cards(args.stock, "--stock: ")
     discard = _cards(args.discard, "--discard: ")
+    script = "; ".join(args.steps)
     try:
-        done = replay(rules, hands, stock, discard, "; ".join(args.steps))
+        done = replay(rules, hands, stock, discard, script)
+        attempt = _attempt(rules, hands, stock, discard, script, args.attempt)
     except ReplayError as exc:
         raise UserError(str(exc)) from exc
+    except SearchLimitError as exc:  # no verdict on the step tried
+        raise UserError(f"--try: {exc}") from exc
     ending = done.ending
     return _emit({
         "steps": [{"step": step.text, "note": step.note} for step in done.steps],
@@ -246,7 +263,26 @@ def run_round(args: argparse.Namespace) -> int:
         "winner": ending.winner + 1 if ending else None,
         "hand_points": list(ending.hand_points) if ending else None,
         "scores": list(ending.scores) if ending else None,
+        **({} if attempt is None else {"try": attempt}),
     })
+
+
+def _attempt(rules: RuleSet, hands: list[tuple[Card, ...]], stock: tuple[Card, ...],
+             discard: tuple[Card, ...], script: str, step: str | None
+             ) -> dict[str, Any] | None:
+    """The verdict on the step tried with ``--try`` (None without it)."""
+    if step is None:
+        return None
+    try:
+        refused = refusal(rules, hands, stock, discard, script, step)
+    except ReplayError as exc:
+        if exc.step and exc.text == " ".join(step.split()):
+            raise UserError(f"--try: {exc.message}") from exc
+        raise
+    if refused is None:
+        return {"step": step, "allowed": True}
+    return {"step": step, "allowed": False, "code": refused.code,
+            "values": dict(refused.values), "message": str(refused)}
 
 
 def run_game(args: argparse.Namespace) -> int:

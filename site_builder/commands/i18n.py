@@ -12,6 +12,7 @@ import argparse
 import io
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -100,10 +101,40 @@ def _site(root: Path) -> Any:
     return site
 
 
-def _write_po(path: Path, catalog: Any, rel: str) -> bool:
-    """Write *catalog* (a Babel ``Catalog``) as GNU gettext writes it (see
+def _write_po(root: Path, catalog: Any, rel: str) -> bool:
+    """Write *catalog* (a Babel ``Catalog``) to ROOT/REL as GNU gettext writes it (see
     :mod:`site_builder.i18n.gnu`); return True if the file changed."""
-    return write_if_changed(path, normalise(_babel_bytes(catalog), rel))
+    return write_if_changed(writable(root, rel), normalise(_babel_bytes(catalog), rel), rel)
+
+
+_KINDS = {".po": "PO catalog", ".pot": "PO template", ".mo": "compiled catalog (.mo)"}
+_PO_HEAD = re.compile(rb'(?:[ \t]*(?:#[^\n]*)?\r?\n)*msgid ""[ \t]*\r?\nmsgstr[ \t]')
+_MO_MAGIC = (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
+
+
+def writable(root: Path, rel: str) -> Path:
+    """ROOT/REL, if an i18n command may write it: a path with no symlink on the way, or
+    one that leads (through links, committed to a repository, say) to a file that
+    already is a catalog of the kind written there (a ``.po`` catalog, the ``.pot``
+    template, a ``.mo`` file: by its name and its first bytes). Anything else is a
+    :class:`UserError` of *rel*, before anything is written or made: no command writes
+    a user's file through a link, nor makes anything outside the project (issue 33, R5)."""
+    path = root / rel
+    real = Path(os.path.realpath(path))
+    if real == Path(os.path.realpath(root)) / rel:
+        return path
+    kind = Path(rel).suffix
+    try:
+        with open(real, "rb") as fh:
+            head = fh.read(1 << 16) if real.is_file() else b""
+    except OSError:
+        head = b""
+    if real.suffix == kind and (head[:4] in _MO_MAGIC if kind == ".mo"
+                                else _PO_HEAD.match(head) is not None):
+        return path
+    raise UserError(Problem(rel, 0, f"it leads through a symlink to {real}, which is not "
+                                    f"a {_KINDS.get(kind, 'catalog')} already; nothing was "
+                                    "written: replace the link by the file itself"))
 
 
 def _babel_bytes(catalog: Any) -> bytes:
@@ -129,7 +160,7 @@ def template(root: Path) -> Any:
 
 def run_extract(args: argparse.Namespace) -> int:
     catalog = template(args.root)
-    changed = _write_po(args.root / POT_PATH, catalog, POT_PATH)
+    changed = _write_po(args.root, catalog, POT_PATH)
     print(f"{POT_PATH}: {len(catalog)} messages{'' if changed else ' (unchanged)'}")
     return 0
 
@@ -154,7 +185,7 @@ def run_update(args: argparse.Namespace) -> int:
             continue
         merged = merge(read, pot, rel)
         try:
-            changed = write_if_changed(args.root / rel, merged, rel, read)
+            changed = write_if_changed(writable(args.root, rel), merged, rel, read)
         except UserError as exc:  # saved meanwhile: that catalog is left alone
             problems.extend(exc.problems)
             continue
@@ -194,7 +225,7 @@ def run_init(args: argparse.Namespace) -> int:
             catalog.add(message.id, empty,
                         locations=message.locations, flags=message.flags,
                         auto_comments=message.auto_comments, context=message.context)
-    _write_po(path, catalog, po_path(lang))
+    _write_po(args.root, catalog, po_path(lang))
     print(f"{po_path(lang)}: created with {len(catalog)} messages to translate "
           f"({locale.get_display_name(lang)}). The site now builds it with English fallback.")
     return 0
@@ -208,12 +239,15 @@ def run_compile(args: argparse.Namespace) -> int:
     problems = [p for _, found in catalogs.values() for p in found]
     if problems:
         raise UserError(problems)
+    targets = {lang: writable(args.root, po_path(lang).replace(".po", ".mo"))
+               for lang in sorted(catalogs)}  # every link checked before anything is written
     for lang, (catalog, _) in sorted(catalogs.items()):
         assert catalog is not None  # a catalog that did not load has problems
-        mo = args.root / po_path(lang).replace(".po", ".mo")
+        mo = targets[lang]
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
-        # never a cut .mo, and a symlinked one written through its link (issue 28)
+        # never a cut .mo, and a symlinked one written through its link (issue 28) only
+        # to a .mo file (issue 33)
         write_atomic(Path(os.path.realpath(mo)), buf.getvalue())
         print(f"{mo.relative_to(args.root).as_posix()}: compiled")
     return 0

@@ -27,14 +27,18 @@ from site_builder.engine.notation import (
     Step,
     format_history,
     parse_steps,
+    refusal,
     replay,
 )
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
+from site_builder.engine.refusals import REFUSALS, Refusal
 from site_builder.engine.round import (
+    ACTION_KINDS,
     Action,
     ActionKind,
     Discarding,
     Drawing,
+    Kind,
     LayingOff,
     Melding,
     Operation,
@@ -44,6 +48,7 @@ from site_builder.engine.round import (
     Swapping,
     TableMeld,
     View,
+    kind_of,
     needs_opening,
 )
 from site_builder.engine.rules import (
@@ -84,6 +89,7 @@ __all__ = [
     "OPENING_REASONS",
     "PRESETS",
     "REASONS",
+    "REFUSALS",
     "VARIATIONS",
     "Card",
     "CardError",
@@ -91,6 +97,7 @@ __all__ = [
     "MeldResult",
     "OpeningResult",
     "Rank",
+    "Refusal",
     "RuleSet",
     "RulesError",
     "Suit",
@@ -117,11 +124,13 @@ __all__ = [
     "rule_numbers",
     "stock_out_winner",
     # the round, its players, games and the round notation
+    "ACTION_KINDS",
     "Action",
     "ActionKind",
     "Arrangement",
     "Discarding",
     "Drawing",
+    "Kind",
     "LayingOff",
     "Melding",
     "Operation",
@@ -141,7 +150,9 @@ __all__ = [
     "SearchLimitError",
     "find_melds",
     "format_history",
+    "kind_of",
     "needs_opening",
     "parse_steps",
+    "refusal",
     "replay",
 ]

@@ -64,11 +64,13 @@ site_builder.engine.notation.ReplayError: step 5 (2: layoff 2S on 1): 2S does no
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from types import MappingProxyType
 from typing import Final
 
 from site_builder.engine.cards import Card, CardError, parse_cards
+from site_builder.engine.refusals import Refusal
 from site_builder.engine.round import (
     Action,
     Discarding,
@@ -90,31 +92,43 @@ __all__ = [
     "Step",
     "format_history",
     "parse_steps",
+    "refusal",
     "replay",
 ]
 
 
 class ReplayError(ValueError):
     """A step that cannot be read or applied; ``step`` is its number (from 1), 0 for the setup.
+    When the rules refused the step, ``code`` and ``values`` are the
+    :class:`~site_builder.engine.refusals.Refusal`'s (else ``None`` and empty).
 
     >>> from site_builder.engine import get_rules
     >>> try:
     ...     replay(get_rules("cardverse"), ["5H 6H 7H", "2C 3C 9D"], "KS", "4C",
     ...            "1: draw stock; 1: meld 5H 6H 8H")
     ... except ReplayError as exc:
-    ...     print(exc.step, exc)
-    2 step 2 (1: meld 5H 6H 8H): seat 1 does not hold 8H
+    ...     print(exc.step, exc.code, exc)
+    2 not-held step 2 (1: meld 5H 6H 8H): seat 1 does not hold 8H
     """
 
-    def __init__(self, step: int, text: str, message: str) -> None:
+    def __init__(self, step: int, text: str, message: str, code: str | None = None,
+                 values: Mapping[str, int | str] | None = None) -> None:
         self.step = step
         self.text = text
         self.message = message
+        self.code = code
+        self.values: Mapping[str, int | str] = MappingProxyType(dict(values or {}))
         where = f"step {step} ({text})" if step else "setup"
         super().__init__(f"{where}: {message}")
 
-    def __reduce__(self) -> tuple[type[ReplayError], tuple[int, str, str]]:
-        return (ReplayError, (self.step, self.text, self.message))
+    @classmethod
+    def refused(cls, step: int, text: str, refusal: Refusal) -> ReplayError:
+        """The error for step *step* that the rules refused with *refusal*."""
+        return cls(step, text, str(refusal), refusal.code, refusal.values)
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (ReplayError, (self.step, self.text, self.message, self.code,
+                              dict(self.values)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -325,6 +339,54 @@ def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | S
     >>> done.reason, done.winner, done.scores, done.steps[1].note
     ('out', 0, (31, 0), 'meld 9C 9D 9H 9S (36 points)')
     """
+    state, done = _play(rules, hands, stock, discard, actions, first=first)
+    return Replay(rules, tuple(done), state.ending, state.hands, state.table, state.stock,
+                  state.discard_pile, state.opened)
+
+
+def refusal(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card],
+            discard: str | Sequence[Card], actions: str | Sequence[str], step: str, *,
+            first: int = 0) -> Refusal | None:
+    """Whether the one step *step* would be refused after *actions* (as :func:`replay`
+    takes them): the :class:`~site_builder.engine.refusals.Refusal`, or ``None`` if the
+    rules allow it. A bad deal, a bad step among *actions*, or a *step* that is not one
+    step raises :class:`ReplayError`; an undecided one,
+    :class:`~site_builder.engine.search.SearchLimitError`.
+
+    >>> from site_builder.engine import get_rules
+    >>> deal = (["5H 6H 7H 2S", "4C 4D 4S 3C"], "KS 9D", "QC")
+    >>> refused = refusal(get_rules("cardverse"), *deal, "1: draw stock", "1: meld 5H 6H 2S")
+    >>> refused.code, str(refused)
+    ('invalid-meld', '5H 6H 2S is not a valid meld (mixed_suits)')
+    >>> print(refusal(get_rules("cardverse"), *deal, "1: draw stock", "1: meld 5H 6H 7H"))
+    None
+    >>> print(refusal(get_rules("cardverse"), *deal, "", "2: draw stock"))
+    it is seat 1's turn, not seat 2's
+    """
+    parsed = parse_steps([step])
+    if len(parsed) != 1:
+        raise ReplayError(1, step, "give exactly one step")
+    state, _ = _play(rules, hands, stock, discard, actions, first=first)
+    return _refused(state, parsed[0])
+
+
+def _refused(state: RoundState, step: Step) -> Refusal | None:
+    """Why *state* refuses *step*, or None."""
+    if state.is_over:
+        return Refusal("round-over")
+    if step.seat != state.turn:
+        return Refusal("not-your-turn", turn=state.turn + 1, seat=step.seat + 1)
+    try:
+        state.verify(step.action)
+    except Refusal as exc:
+        return exc
+    return None
+
+
+def _play(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card],
+          discard: str | Sequence[Card], actions: str | Sequence[str], *,
+          first: int = 0) -> tuple[RoundState, list[ReplayStep]]:
+    """The round after *actions*, and each step as applied (see :func:`replay`)."""
     try:
         state = RoundState(rules, [_card_list(hand, f"hand {i}") for i, hand in
                                    enumerate(hands, 1)],
@@ -334,13 +396,14 @@ def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | S
         raise ReplayError(0, "", str(exc)) from None
     done: list[ReplayStep] = []
     for step in parse_steps(actions):
-        if state.is_over:
-            raise ReplayError(step.number, step.text, "the round is over")
-        if step.seat != state.turn:
-            raise ReplayError(step.number, step.text,
-                              f"it is seat {state.turn + 1}'s turn, not seat {step.seat + 1}'s")
+        if state.is_over or step.seat != state.turn:
+            refused = _refused(state, step)
+            assert refused is not None
+            raise ReplayError.refused(step.number, step.text, refused)
         try:
             operation = state.apply(step.action)
+        except Refusal as exc:
+            raise ReplayError.refused(step.number, step.text, exc) from None
         except (ValueError, SearchLimitError) as exc:  # refused, or undecided (no verdict)
             raise ReplayError(step.number, step.text, str(exc)) from None
         if step.expect is not None and isinstance(operation, Drawing) \
@@ -350,8 +413,7 @@ def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | S
                               f"the {operation.source} gave {got}, not {step.expect.code}")
         done.append(ReplayStep(step.number, str(operation), operation,
                                state.hands[step.seat]))
-    return Replay(rules, tuple(done), state.ending, state.hands, state.table, state.stock,
-                  state.discard_pile, state.opened)
+    return state, done
 
 
 def format_history(history: Sequence[Operation], *, cards: bool = True) -> str:

@@ -1,11 +1,17 @@
 """One round as a state machine: draw, lay melds, lay off, discard.
 
 The state follows pokerkit's pattern. Every action ``x`` has three methods:
-``verify_x(...)`` raises :class:`ValueError` with a sentence saying why the
-action is not allowed, ``can_x(...)`` returns a bool, and ``x(...)`` applies
+``verify_x(...)`` raises :class:`~site_builder.engine.refusals.Refusal` (a
+:class:`ValueError`) with a sentence saying why the action is not allowed, and
+its reason code and values, ``can_x(...)`` returns a bool, and ``x(...)`` applies
 the action and returns a frozen operation record. :attr:`RoundState.history`
 is the list of those records; the last one is a :class:`RoundEnding` once the
 round is over.
+
+An :class:`Action` names its kind; :data:`ACTION_KINDS` holds each kind once
+(its notation, the shapes it takes, its ``verify_*`` and its action, and its
+record type), and :meth:`Action.describe`, :meth:`RoundState.verify` and
+:meth:`RoundState.apply` read that table.
 
 The turn of the seat whose turn it is:
 
@@ -80,7 +86,7 @@ False
 >>> state.verify_meld(parse_cards("5H 6H 8H"))
 Traceback (most recent call last):
 ...
-ValueError: 5H 6H 8H is not a valid meld (gap)
+site_builder.engine.refusals.Refusal: 5H 6H 8H is not a valid meld (gap)
 >>> print(state.meld(parse_cards("5H 6H 7H 8H")))
 1: meld 5H 6H 7H 8H
 >>> print(state.discard(parse_card("KS")))
@@ -93,37 +99,46 @@ from __future__ import annotations
 
 import enum
 from collections import Counter
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Literal
+from types import MappingProxyType
+from typing import Final, Literal, cast
 
 from site_builder.engine.cards import JOKER, Card, Suit
 from site_builder.engine.deal import Deal
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import MeldKind, MeldResult, evaluate_meld
 from site_builder.engine.opening import OpeningResult, evaluate_opening
+from site_builder.engine.refusals import REFUSALS, Refusal
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points, round_scores, stock_out_winner
 from site_builder.engine.search import NODE_LIMIT, SearchLimitError, find_melds, find_opening
 
 __all__ = [
+    "ACTION_KINDS",
     "Action",
     "ActionKind",
     "Discarding",
     "Drawing",
+    "Kind",
     "LayingOff",
     "Melding",
     "Operation",
     "Phase",
+    "REFUSALS",
+    "Refusal",
     "RoundEnding",
     "RoundState",
     "Swapping",
     "TableMeld",
     "View",
+    "kind_of",
     "needs_opening",
 ]
 
 ActionKind = Literal["draw_stock", "draw_discard", "meld", "lay_off", "swap", "discard"]
+# Why owed cards cannot be laid (:meth:`RoundState._unreachable`), as refusal codes.
+Why = Literal["", "fits-no-meld", "not-all", "no-opening", "no-final-discard"]
 
 
 class Phase(enum.Enum):
@@ -164,18 +179,7 @@ class Action:
 
     def describe(self, seat: int) -> str:
         """The action in round notation for *seat* (counted from 0)."""
-        prefix = f"{seat + 1}: "
-        if self.kind == "draw_stock":
-            return prefix + "draw stock"
-        if self.kind == "draw_discard":
-            return prefix + "draw discard"
-        if self.kind == "meld":
-            return prefix + "meld " + _codes(self.cards)
-        if self.kind == "lay_off":
-            return prefix + f"layoff {_codes(self.cards)} on {self.target}"
-        if self.kind == "swap":
-            return prefix + f"swap {_codes(self.cards)} for JK on {self.target}"
-        return prefix + "discard " + _codes(self.cards)
+        return f"{seat + 1}: {_kind(self.kind).notation(self)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -371,8 +375,9 @@ class RoundState:
         self._next_number = 1
         self._discard_pile = list(discard)
         # Cards that must leave the hand by a meld or lay-off this turn: (card, the
-        # number of copies held when the obligation arose, why).
-        self._owed: list[tuple[Card, int, str]] = []
+        # number of copies held when the obligation arose, the number of the meld a
+        # joker was taken from, or None for the card taken from the discard pile).
+        self._owed: list[tuple[Card, int, int | None]] = []
         if not self._stock:
             self._end("stock_out")
 
@@ -555,10 +560,10 @@ class RoundState:
     # ----------------------------------------------------------------- drawing
 
     def verify_draw_stock(self) -> None:
-        """Raise ValueError unless the player whose turn it is may draw from the stock."""
+        """Raise :class:`Refusal` unless the player whose turn it is may draw from the stock."""
         self._verify_phase(Phase.DRAW)
         if not self._stock:
-            raise ValueError("the stock is empty")
+            raise Refusal("stock-empty")
 
     def can_draw_stock(self) -> bool:
         """Whether :meth:`draw_stock` is allowed now."""
@@ -571,7 +576,7 @@ class RoundState:
         return self._drew(Drawing(self._turn, "stock", card))
 
     def verify_draw_discard(self) -> None:
-        """Raise ValueError unless the player may take the top of the discard pile.
+        """Raise :class:`Refusal` unless the player may take the top of the discard pile.
 
         With ``discard_must_be_used`` the card must be one the player can lay this
         turn: in a new meld or on a meld on the table once opened, or else in an
@@ -580,30 +585,28 @@ class RoundState:
         >>> from site_builder.engine import get_rules, parse_cards
         >>> state = RoundState(get_rules("rami51"), [parse_cards("5C 6C KH KS KD 2D"),
         ...     parse_cards("2C 3D")], parse_cards("4C 5C"), parse_cards("7C"))
-        >>> state.verify_draw_discard()
-        Traceback (most recent call last):
-        ...
-        ValueError: seat 1 may take 7C from the discard pile only to lay it this turn, and \
-cannot: no opening that uses it is accepted
+        >>> try:
+        ...     state.verify_draw_discard()
+        ... except Refusal as refusal:
+        ...     print(refusal.code, dict(refusal.values)); print(refusal)
+        discard-take-needs-opening {'seat': 1, 'card': '7C'}
+        seat 1 may take 7C from the discard pile only to lay it this turn, and cannot: no \
+opening that uses it is accepted
         """
         self._verify_phase(Phase.DRAW)
         if not self._discard_pile:
-            raise ValueError("the discard pile is empty")
+            raise Refusal("discard-pile-empty")
         seat = self._turn + 1
         if not self.rules.discard_first_round and self.first_round:
-            raise ValueError(f"seat {seat} may not take the discard in the first round; "
-                             f"draw from the stock")
+            raise Refusal("discard-first-round", seat=seat)
         if not self.rules.discard_at_one_card and len(self._hands[self._turn]) == 1:
-            raise ValueError(f"seat {seat} holds one card and may not take the discard; "
-                             f"draw from the stock")
+            raise Refusal("discard-at-one-card", seat=seat)
         if self.rules.discard_must_be_used:
             why = self._cannot_lay(self._discard_pile[-1])
             if why:
-                raise ValueError(f"seat {self._turn + 1} may take "
-                                 f"{self._discard_pile[-1].code} from the discard pile only "
-                                 f"to lay it this turn, and cannot: {why}")
+                raise Refusal(_TAKE_CODES[why], seat=seat, card=self._discard_pile[-1].code)
 
-    def _cannot_lay(self, card: Card) -> str:
+    def _cannot_lay(self, card: Card) -> Why:
         """Why the player whose turn it is could not lay *card* this turn if they took it
         ('' if they could)."""
         hand = [*self._hands[self._turn], card]
@@ -614,12 +617,23 @@ cannot: no opening that uses it is accepted
         return [self._table[n].cards for n in self._pending]
 
     def _unreachable(self, hand: list[Card], owed: list[Card],
-                     pending: list[tuple[Card, ...]], table: list[tuple[Card, ...]]) -> str:
+                     pending: list[tuple[Card, ...]], table: list[tuple[Card, ...]]) -> Why:
         """Why the cards *owed* (still in *hand*) could not all be laid this turn, '' if they
         could: on the table once opened, or else in a first meld that is accepted (with the
-        melds already *pending*). Each owed card is judged on its own."""
+        melds already *pending*). Each owed card is judged on its own. When the only
+        obstacle is the final discard (they could be laid if no card had to be kept for
+        it), that is the reason: ``"no-final-discard"``."""
+        keep = 1 if self.rules.discard_to_win else 0
+        why = self._unreachable_keeping(hand, owed, pending, table, keep)
+        if why and keep and not self._unreachable_keeping(hand, owed, pending, table, 0):
+            return "no-final-discard"
+        return why
+
+    def _unreachable_keeping(self, hand: list[Card], owed: list[Card],
+                             pending: list[tuple[Card, ...]], table: list[tuple[Card, ...]],
+                             keep: int) -> Why:
+        """:meth:`_unreachable` with *keep* cards left in the hand."""
         rules = self.rules
-        keep = 1 if rules.discard_to_win else 0
         if self._opened[self._turn]:
             for card in owed:
                 if not any(card in m and len(hand) - len(m) >= keep
@@ -627,9 +641,9 @@ cannot: no opening that uses it is accepted
                         len(hand) - 1 >= keep
                         and any(evaluate_layoff(t, (card,), rules).valid for t in table)
                 ) and not self._lays_by_exchange(hand, card, table, keep):
-                    return "it fits no meld"
+                    return "fits-no-meld"
             if len(owed) > 1 and not self._lay_all(hand, owed, table, keep):
-                return "they cannot all be laid"  # e.g. two jokers and room for one
+                return "not-all"  # e.g. two jokers and room for one
             return ""
         why = self._no_opening(hand, owed, pending, keep)
         if why and rules.rami_sec and self._dry_possible(hand, owed, keep):
@@ -637,20 +651,20 @@ cannot: no opening that uses it is accepted
         return why
 
     def _no_opening(self, hand: list[Card], owed: list[Card], pending: list[tuple[Card, ...]],
-                    keep: int) -> str:
+                    keep: int) -> Why:
         """Why the cards *owed* could not all be laid in an accepted first meld this turn
         (with the melds already *pending*), '' if they could."""
         rules = self.rules
         if not owed:  # laid in the first meld: it must be accepted, or completed
             if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep):
                 return ""
-            return "no opening that uses it is accepted"
+            return "no-opening"
         for card in owed:
             if not any(card in m and len(hand) - len(m) >= keep
                        for m in find_melds(hand, rules)):
-                return "it fits no meld"
+                return "fits-no-meld"
             if not self._completes(hand, pending, keep, card):
-                return "no opening that uses it is accepted"
+                return "no-opening"
         return ""
 
     def _lay_all(self, hand: list[Card], owed: list[Card], table: list[tuple[Card, ...]],
@@ -752,7 +766,7 @@ cannot: no opening that uses it is accepted
         # less the lowest unmet count, plus one (*extra*: a joker just taken, owed at the
         # count it will have).
         lowest: dict[Card, int] = {}
-        for card, count, _ in [*self._owed, *((c, hand.count(c), "") for c in extra)]:
+        for card, count, _ in [*self._owed, *((c, hand.count(c), None) for c in extra)]:
             if hand.count(card) >= count:
                 lowest[card] = min(count, lowest.get(card, count))
         owed = [card for card, count in lowest.items()
@@ -763,8 +777,7 @@ cannot: no opening that uses it is accepted
         if why:
             cards = " ".join(dict.fromkeys(c.code for c, _, _ in self._owed)) or \
                 " ".join(c.code for c in extra)
-            raise ValueError(f"seat {self._turn + 1} must lay {cards} this turn and could not "
-                             f"after that ({why})")
+            raise Refusal(_OWED_CODES[why], seat=self._turn + 1, cards=cards)
 
     def can_draw_discard(self) -> bool:
         """Whether :meth:`draw_discard` is allowed now."""
@@ -777,8 +790,7 @@ cannot: no opening that uses it is accepted
         self._drawn = card
         record = self._drew(Drawing(self._turn, "discard", card))
         if self.rules.discard_must_be_used:
-            self._owed.append((card, self._hands[self._turn].count(card),
-                               f"took {card.code} from the discard pile"))
+            self._owed.append((card, self._hands[self._turn].count(card), None))
         return record
 
     def _drew(self, record: Drawing) -> Drawing:
@@ -793,7 +805,7 @@ cannot: no opening that uses it is accepted
     # ----------------------------------------------------------------- melding
 
     def verify_meld(self, cards: Sequence[Card]) -> None:
-        """Raise ValueError unless the player may lay *cards* as a new meld."""
+        """Raise :class:`Refusal` unless the player may lay *cards* as a new meld."""
         self._check_meld(cards)
 
     def can_meld(self, cards: Sequence[Card]) -> bool:
@@ -830,7 +842,7 @@ cannot: no opening that uses it is accepted
         self._verify_holds(laid)
         result = evaluate_meld(laid, self.rules)
         if not result.valid:
-            raise ValueError(f"{_codes(laid)} is not a valid meld ({result.reason})")
+            raise Refusal("invalid-meld", cards=_codes(laid), reason=str(result.reason))
         if len(laid) == len(self._hands[self._turn]):
             self._verify_may_go_out(extra=[laid])
         if self._owed:
@@ -847,7 +859,7 @@ cannot: no opening that uses it is accepted
     # ----------------------------------------------------------------- lay-offs
 
     def verify_lay_off(self, target: int, cards: Sequence[Card]) -> None:
-        """Raise ValueError unless the player may add *cards* to table meld *target*."""
+        """Raise :class:`Refusal` unless the player may add *cards* to table meld *target*."""
         self._check_lay_off(target, cards)
 
     def can_lay_off(self, target: int, cards: Sequence[Card]) -> bool:
@@ -875,18 +887,19 @@ cannot: no opening that uses it is accepted
         self._verify_phase(Phase.PLAY)
         seat = self._turn
         if not self._opened[seat]:
-            raise ValueError(f"seat {seat + 1} has not opened yet and may not lay off")
+            raise Refusal("lay-off-not-opened", seat=seat + 1)
         meld = self._table.get(target) if isinstance(target, int) else None
         if meld is None:
-            raise ValueError(f"there is no meld {target} on the table")
+            raise Refusal("no-such-meld",
+                          target=target if isinstance(target, int) else str(target))
         added = tuple(cards)
         if not added:
-            raise ValueError("a lay-off needs at least one card")
+            raise Refusal("lay-off-no-cards")
         self._verify_holds(added)
         result = evaluate_layoff(meld.cards, added, self.rules)
         if not result.valid:
-            raise ValueError(f"{_codes(added)} does not fit meld {target} "
-                             f"({_codes(meld.arrangement)}): {result.reason}")
+            raise Refusal("lay-off-misfit", cards=_codes(added), target=target,
+                          meld=_codes(meld.arrangement), reason=str(result.reason))
         if len(added) == len(self._hands[seat]):
             self._verify_may_go_out(extra=[])
         if self._owed:
@@ -901,7 +914,7 @@ cannot: no opening that uses it is accepted
     # ----------------------------------------------------------------- joker exchange
 
     def verify_swap(self, target: int, card: Card) -> None:
-        """Raise ValueError unless the player may put *card* in the place of a joker in
+        """Raise :class:`Refusal` unless the player may put *card* in the place of a joker in
         table meld *target* and take the joker."""
         self._check_swap(target, card)
 
@@ -919,20 +932,19 @@ cannot: no opening that uses it is accepted
         >>> state._table[1] = TableMeld(1, 1, parse_cards("JK 7S 8S"), "sequence", 21,
         ...                             parse_cards("6S 7S 8S"))
         >>> _ = state.draw_stock()
-        >>> state.verify_swap(1, parse_card("9S"))
-        Traceback (most recent call last):
-        ...
-        ValueError: seat 1 does not hold 9S
-        >>> state.verify_swap(1, parse_card("9C"))
-        Traceback (most recent call last):
-        ...
-        ValueError: 9C cannot replace the joker in meld 1 (6S 7S 8S): the joker stands for 6S
+        >>> def refusal(check):
+        ...     try:
+        ...         check()
+        ...     except Refusal as exc:
+        ...         print(f"{exc.code}: {exc}")
+        >>> refusal(lambda: state.verify_swap(1, parse_card("9S")))
+        not-held: seat 1 does not hold 9S
+        >>> refusal(lambda: state.verify_swap(1, parse_card("9C")))
+        swap-wrong-card: 9C cannot replace the joker in meld 1 (6S 7S 8S): the joker stands for 6S
         >>> print(state.swap(1, parse_card("6S")))
         1: swap 6S for JK on 1
-        >>> state.verify_discard(parse_card("4C"))
-        Traceback (most recent call last):
-        ...
-        ValueError: seat 1 took a joker from meld 1 and must lay it this turn
+        >>> refusal(lambda: state.verify_discard(parse_card("4C")))
+        discard-owes-joker: seat 1 took a joker from meld 1 and must lay it this turn
         >>> print(state.meld(parse_cards("9C 9D JK")))
         1: meld 9C 9D JK
         """
@@ -945,8 +957,7 @@ cannot: no opening that uses it is accepted
         self._hands[seat].append(JOKER)
         self._table[target] = TableMeld(target, meld.owner, cards, meld.kind, result.points,
                                         result.arrangement)
-        self._owed.append((JOKER, self._hands[seat].count(JOKER),
-                           f"took a joker from meld {target}"))
+        self._owed.append((JOKER, self._hands[seat].count(JOKER), target))
         record = Swapping(seat, target, card, result.points, result.arrangement)
         self._log(record)
         return record
@@ -955,16 +966,17 @@ cannot: no opening that uses it is accepted
         self._verify_phase(Phase.PLAY)
         seat = self._turn
         if not self.rules.joker_exchange:
-            raise ValueError(f"{self.rules.title} has no joker exchange")
+            raise Refusal("no-joker-exchange", game=self.rules.title)
         if not self._opened[seat]:
-            raise ValueError(f"seat {seat + 1} has not opened yet and may not exchange a joker")
+            raise Refusal("swap-not-opened", seat=seat + 1)
         meld = self._table.get(target) if isinstance(target, int) else None
         if meld is None:
-            raise ValueError(f"there is no meld {target} on the table")
+            raise Refusal("no-such-meld",
+                          target=target if isinstance(target, int) else str(target))
         if card.is_joker:
-            raise ValueError("a joker cannot replace a joker")
+            raise Refusal("swap-joker-for-joker")
         if JOKER not in meld.cards:
-            raise ValueError(f"meld {target} ({_codes(meld.arrangement)}) holds no joker")
+            raise Refusal("swap-no-joker", target=target, meld=_codes(meld.arrangement))
         self._verify_holds((card,))
         index = meld.cards.index(JOKER)
         cards = meld.cards[:index] + (card,) + meld.cards[index + 1:]
@@ -975,9 +987,10 @@ cannot: no opening that uses it is accepted
                 rank = next(c.rank for c in meld.cards if c.rank is not None)
                 held = {c.suit for c in meld.cards}
                 stands = tuple(Card(rank, suit) for suit in Suit if suit not in held)
-            raise ValueError(f"{card.code} cannot replace the joker in meld {target} "
-                             f"({_codes(meld.arrangement)}): the joker stands for "
-                             f"{' or '.join(c.code for c in stands)}")
+            codes = dict(zip(("stands", "other", "third"), (c.code for c in stands),
+                             strict=False))
+            raise Refusal("swap-wrong-card" + ("", "", "-2", "-3")[len(codes)], card=card.code,
+                          target=target, meld=_codes(meld.arrangement), **codes)
         rest = list(self._hands[seat])
         rest.remove(card)
         rest.append(JOKER)
@@ -988,7 +1001,7 @@ cannot: no opening that uses it is accepted
     # ----------------------------------------------------------------- discarding
 
     def verify_discard(self, card: Card) -> None:
-        """Raise ValueError unless the player may discard *card*: it is held, and a card
+        """Raise :class:`Refusal` unless the player may discard *card*: it is held, and a card
         taken from the discard pile or a joker taken from the table has been laid (an
         opening that falls short gives its cards back, so they count as not laid)."""
         self._verify_phase(Phase.PLAY)
@@ -996,11 +1009,13 @@ cannot: no opening that uses it is accepted
         if self._owed:
             _, returned = self._check_opening(going_out=len(self._hands[self._turn]) == 1)
             held = Counter(self._hands[self._turn]) + Counter(returned)
-            for owed, count, why in self._owed:
+            for owed, count, source in self._owed:
                 if held[owed] >= count:
-                    what = "it" if owed.is_joker else owed.code
-                    raise ValueError(f"seat {self._turn + 1} {why} and must lay {what} "
-                                     f"this turn")
+                    seat = self._turn + 1
+                    if source is not None:  # a joker taken from meld *source*
+                        raise Refusal("discard-owes-joker", seat=seat, target=source)
+                    raise Refusal("discard-owes-taken-joker" if owed.is_joker
+                                  else "discard-owes-card", seat=seat, card=owed.code)
 
     def _check_opening(self, going_out: bool = False
                        ) -> tuple[OpeningResult | None, tuple[Card, ...]]:
@@ -1062,61 +1077,34 @@ cannot: no opening that uses it is accepted
         return _can(lambda: self.verify(action))
 
     def verify(self, action: Action) -> None:
-        """Raise ValueError unless *action* is legal now."""
-        if action.kind == "draw_stock":
-            self.verify_draw_stock()
-        elif action.kind == "draw_discard":
-            self.verify_draw_discard()
-        elif action.kind == "meld":
-            self.verify_meld(action.cards)
-        elif action.kind == "lay_off":
-            if action.target is None:
-                raise ValueError("a lay-off needs a target meld")
-            self.verify_lay_off(action.target, action.cards)
-        elif action.kind == "swap":
-            if action.target is None or len(action.cards) != 1:
-                raise ValueError("a joker exchange needs one card and a target meld")
-            self.verify_swap(action.target, action.cards[0])
-        elif action.kind == "discard":
-            if len(action.cards) != 1:
-                raise ValueError("a discard is exactly one card")
-            self.verify_discard(action.cards[0])
-        else:
-            raise ValueError(f"unknown action {action.kind!r}")
+        """Raise :class:`Refusal` unless *action* is legal now (its kind's entry in
+        :data:`ACTION_KINDS` checks its shape, then asks the kind's ``verify_*``)."""
+        kind = _kind(action.kind)
+        kind.shape(action)
+        kind.verify(self, action)
 
     def apply(self, action: Action) -> Operation:
         """Apply *action* and return its record; like every action, it is verified first
-        and raises ValueError, changing nothing, when it is not legal."""
-        if action.kind in ("lay_off", "swap", "discard") or action.kind not in _KINDS:
-            self.verify(action)  # the shape of the action; the method checks the rest
-        if action.kind == "draw_stock":
-            return self.draw_stock()
-        if action.kind == "draw_discard":
-            return self.draw_discard()
-        if action.kind == "meld":
-            return self.meld(action.cards)
-        if action.kind == "lay_off":
-            assert action.target is not None
-            return self.lay_off(action.target, action.cards)
-        if action.kind == "swap":
-            assert action.target is not None
-            return self.swap(action.target, action.cards[0])
-        return self.discard(action.cards[0])
+        and raises :class:`Refusal` (a ValueError), changing nothing, when it is not
+        legal (the kind's method verifies what the shape leaves)."""
+        kind = _kind(action.kind)
+        kind.shape(action)
+        return kind.apply(self, action)
 
     # ----------------------------------------------------------------- helpers
 
     def _check_seat(self, seat: int) -> None:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players:
-            raise ValueError(f"there is no seat {seat!r}")
+            raise Refusal("no-seat", seat=repr(seat))
 
     def _verify_phase(self, phase: Phase) -> None:
         if self._ending is not None:
-            raise ValueError("the round is over")
+            raise Refusal("round-over")
         if self._phase is not phase:
             seat = self._turn + 1
             if phase is Phase.DRAW:
-                raise ValueError(f"seat {seat} has already drawn this turn")
-            raise ValueError(f"seat {seat} must draw first")
+                raise Refusal("already-drawn", seat=seat)
+            raise Refusal("draw-first", seat=seat)
 
     def _verify_holds(self, cards: tuple[Card, ...]) -> None:
         if len(cards) == 1 and cards[0] in self._hands[self._turn]:
@@ -1124,22 +1112,23 @@ cannot: no opening that uses it is accepted
         hand = Counter(self._hands[self._turn])
         for card, count in Counter(cards).items():
             if hand[card] < count:
-                held = "does not hold" if not hand[card] else f"holds only {hand[card]} of"
-                raise ValueError(f"seat {self._turn + 1} {held} {card.code}")
+                if not hand[card]:
+                    raise Refusal("not-held", seat=self._turn + 1, card=card.code)
+                raise Refusal("held-too-few", seat=self._turn + 1, count=hand[card],
+                              card=card.code)
 
     def _verify_may_go_out(self, extra: list[tuple[Card, ...]]) -> None:
         seat = self._turn
         if self.rules.discard_to_win:
-            raise ValueError(f"seat {seat + 1} must keep a card for the final discard "
-                             f"(discard_to_win)")
+            raise Refusal("keep-final-discard", seat=seat + 1)
         if self._opened[seat] or self.rules.rami_sec:
             return  # rami sec: the whole hand laid at once needs no accepted opening
         opening = evaluate_opening([*(self._table[n].cards for n in self._pending), *extra],
                                    self.rules)
         if not opening.accepted:
-            raise ValueError(f"seat {seat + 1} cannot go out with an opening that falls short "
-                             f"({opening.total} points, threshold {opening.threshold}: "
-                             f"{', '.join(opening.reasons)})")
+            raise Refusal("out-opening-short", seat=seat + 1, total=opening.total,
+                          threshold=str(opening.threshold) if opening.threshold is None
+                          else opening.threshold, reasons=", ".join(opening.reasons))
 
     def _remove(self, seat: int, cards: tuple[Card, ...]) -> None:
         hand = self._hands[seat]
@@ -1165,7 +1154,109 @@ cannot: no opening that uses it is accepted
         self._log(ending)
 
 
-_KINDS = ("draw_stock", "draw_discard", "meld", "lay_off", "swap", "discard")
+_TAKE_CODES: dict[Why, str] = {"fits-no-meld": "discard-take-needs-lay",
+                               "not-all": "discard-take-needs-lay",  # one card: cannot happen
+                               "no-opening": "discard-take-needs-opening",
+                               "no-final-discard": "discard-take-needs-final-discard"}
+_OWED_CODES: dict[Why, str] = {"fits-no-meld": "owed-fits-no-meld", "not-all": "owed-not-all",
+                               "no-opening": "owed-no-opening",
+                               "no-final-discard": "owed-no-final-discard"}
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of action, as :data:`ACTION_KINDS` holds it: how it is written in round
+    notation (after ``"N: "``), which shapes of :class:`Action` it takes (``shape``
+    refuses the others), how it is verified and applied on a :class:`RoundState`, and
+    the type of the record it makes.
+
+    >>> from site_builder.engine import parse_cards
+    >>> [ACTION_KINDS[k].notation(Action(k, parse_cards("7S"), 1)) for k in ACTION_KINDS]
+    ['draw stock', 'draw discard', 'meld 7S', 'layoff 7S on 1', 'swap 7S for JK on 1', \
+'discard 7S']
+    >>> [ACTION_KINDS[k].record.__name__ for k in ACTION_KINDS]
+    ['Drawing', 'Drawing', 'Melding', 'LayingOff', 'Swapping', 'Discarding']
+    >>> ACTION_KINDS["swap"].shape(Action("swap", parse_cards("7S 8S"), 1))
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.refusals.Refusal: a joker exchange needs one card and a target meld
+    """
+
+    name: ActionKind
+    notation: Callable[[Action], str]
+    shape: Callable[[Action], None]
+    verify: Callable[[RoundState, Action], None]
+    apply: Callable[[RoundState, Action], Operation]
+    record: type[Drawing | Melding | LayingOff | Swapping | Discarding]
+
+
+def _any_shape(action: Action) -> None:
+    """Every shape: the kind's method reads what it needs."""
+
+
+def _lay_off_shape(action: Action) -> None:
+    if action.target is None:
+        raise Refusal("lay-off-needs-target")
+
+
+def _swap_shape(action: Action) -> None:
+    if action.target is None or len(action.cards) != 1:
+        raise Refusal("swap-needs-card-and-target")
+
+
+def _discard_shape(action: Action) -> None:
+    if len(action.cards) != 1:
+        raise Refusal("discard-needs-one-card")
+
+
+def _target(action: Action) -> int:
+    assert action.target is not None  # the shape was checked
+    return action.target
+
+
+#: Every kind of action, in the order of a turn: the one table that
+#: :meth:`Action.describe`, :meth:`RoundState.verify` and :meth:`RoundState.apply` read.
+ACTION_KINDS: Final[Mapping[ActionKind, Kind]] = MappingProxyType({kind.name: kind for kind in (
+    Kind("draw_stock", lambda a: "draw stock", _any_shape,
+         lambda state, a: state.verify_draw_stock(), lambda state, a: state.draw_stock(),
+         Drawing),
+    Kind("draw_discard", lambda a: "draw discard", _any_shape,
+         lambda state, a: state.verify_draw_discard(), lambda state, a: state.draw_discard(),
+         Drawing),
+    Kind("meld", lambda a: f"meld {_codes(a.cards)}", _any_shape,
+         lambda state, a: state.verify_meld(a.cards), lambda state, a: state.meld(a.cards),
+         Melding),
+    Kind("lay_off", lambda a: f"layoff {_codes(a.cards)} on {a.target}", _lay_off_shape,
+         lambda state, a: state.verify_lay_off(_target(a), a.cards),
+         lambda state, a: state.lay_off(_target(a), a.cards), LayingOff),
+    Kind("swap", lambda a: f"swap {_codes(a.cards)} for JK on {a.target}", _swap_shape,
+         lambda state, a: state.verify_swap(_target(a), a.cards[0]),
+         lambda state, a: state.swap(_target(a), a.cards[0]), Swapping),
+    Kind("discard", lambda a: f"discard {_codes(a.cards)}", _discard_shape,
+         lambda state, a: state.verify_discard(a.cards[0]),
+         lambda state, a: state.discard(a.cards[0]), Discarding),
+)})
+
+
+def _kind(name: str) -> Kind:
+    """The kind of action called *name*, or a refusal (``unknown-action``)."""
+    kind = ACTION_KINDS.get(cast(ActionKind, name))
+    if kind is None:
+        raise Refusal("unknown-action", kind=repr(name))
+    return kind
+
+
+def kind_of(record: Operation) -> ActionKind | None:
+    """The kind of action that made *record* (``None`` for the :class:`RoundEnding`).
+
+    >>> from site_builder.engine import parse_card
+    >>> kind_of(Drawing(0, "discard", parse_card("7S"))), kind_of(Drawing(0, "stock", None))
+    ('draw_discard', 'draw_stock')
+    >>> kind_of(RoundEnding("out", 0, (0, 5), (0, 5))) is None
+    True
+    """
+    if isinstance(record, Drawing):
+        return "draw_stock" if record.source == "stock" else "draw_discard"
+    return next((k.name for k in ACTION_KINDS.values() if isinstance(record, k.record)), None)
 
 
 def _exchange(cards: tuple[Card, ...], kind: MeldKind, arrangement: tuple[Card, ...],

@@ -149,22 +149,35 @@ def write_if_changed(path: Path, data: bytes, rel: str | None = None,
     replaced, next to it, and the link is kept (issue 28). *read*: the bytes that the
     command read from *path* and worked from; if the file no longer holds them (saved
     by a translator meanwhile), nothing is written and the problem is raised as a
-    :class:`UserError` of *rel* (issue 28: a lost update)."""
+    :class:`UserError` of *rel* (issue 28: a lost update). The file is compared again
+    once the temporary file is written, immediately before the rename (issue 33, R4: a
+    save made while a large catalog was written is not lost)."""
     target = Path(os.path.realpath(path))
     try:
         now = target.read_bytes() if target.exists() else None
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
-    if read is not None and now != read:
-        raise UserError(Problem(rel or str(path), 0,
+    expected = now if read is None else read
+    changed = UserError(Problem(rel or str(path), 0,
                                 "the catalog changed while this command ran (saved by an "
                                 "editor or a translator's tool?); nothing was written to "
                                 "it: run the command again"))
+    if now != expected:
+        raise changed
     if now == data:
         return False
     try:
         mode = target.stat().st_mode & 0o7777 if now is not None else 0o644
     except OSError as exc:
         raise OSError(exc.errno, exc.strerror, str(path)) from None
-    write_atomic(target, data, mode)
+
+    def unchanged() -> None:
+        try:
+            again = target.read_bytes() if os.path.lexists(target) else None
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, str(path)) from None
+        if again != expected:
+            raise changed
+
+    write_atomic(target, data, mode, unchanged)
     return True

@@ -19,7 +19,7 @@ import re
 import tomllib
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 from typing import IO, Any
 
 from babel.messages.catalog import Catalog
@@ -75,7 +75,9 @@ def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
     :func:`template_messages` gives them but without comments, so that a build parses
     each template once, to compile it and for its messages."""
     out: list[TemplateMessage] = []
-    for name, tree in trees.items():
+    # in the order of template_messages (its paths': a folder's templates before the
+    # file of the same name, _examples/ before _examples.html)
+    for name, tree in sorted(trees.items(), key=lambda item: PurePosixPath(item[0])):
         def from_tree(fileobj: Any, keywords: Any, comment_tags: Any, options: Any,
                       tree: Any = tree) -> Any:  # an extraction method for Babel
             return ((line, func, message, []) for line, func, message

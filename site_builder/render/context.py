@@ -67,16 +67,23 @@ def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
             **search.context(lang, path, href)}
 
 
+#: Where a language writes a date in running text otherwise than CLDR's long format:
+#: Vietnamese says "ngày 2 tháng 12 năm 2026", not CLDR's "2 tháng 12, 2026" (vi review).
+DATE_PATTERNS: dict[str, str] = {"vi": "d 'tháng' M 'năm' y"}
+
+
 @functools.lru_cache(maxsize=64)
 def printed_date(iso: str | None, lang: str) -> str | None:
     """The build date as the language writes it (CLDR's long date, through Babel).
 
     >>> printed_date("2026-12-01", "pl"), printed_date("2026-12-01", "en"), printed_date(None, "vi")
     ('1 grudnia 2026', 'December 1, 2026', None)
+    >>> printed_date("2026-12-02", "vi")
+    '2 tháng 12 năm 2026'
     """
     if iso is None:
         return None
-    return format_date(date.fromisoformat(iso), "long", locale=lang)
+    return format_date(date.fromisoformat(iso), DATE_PATTERNS.get(lang, "long"), locale=lang)
 
 
 def toc(blocks: Sequence[Any]) -> list[Any]:
@@ -159,6 +166,7 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         else None,
         "nav": [],
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
+        "score_href": href(page_path(lang, "score")) if path.startswith(f"{lang}/") else None,
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
         **common_context(site.root, lang, path, href),
     }

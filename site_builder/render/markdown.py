@@ -97,13 +97,18 @@ def simple_inline(text: str) -> str | None:
 
 
 class MarkdownRenderer:
-    """Renders one segment of inline Markdown to HTML; a recurring text is rendered once."""
+    """Renders one segment of inline Markdown to HTML; a recurring text is rendered once.
+    One renderer serves every language of a build: a paragraph that falls back to English
+    in four languages goes through Python-Markdown once (issue 33, R7)."""
 
     def __init__(self) -> None:
         self._markdown: markdown.Markdown | None = None
         # Segments that recur (captions, notes, titles in the navigation) are rendered
         # once; most paragraphs occur once, so the memo is kept small.
         self.inline = functools.lru_cache(maxsize=1024)(self._inline)
+        # What Python-Markdown rendered (the slow path), kept for the whole build: an
+        # untranslated paragraph recurs once a language, after the small memo forgot it.
+        self._slow: dict[str, str] = {}
 
     @property
     def _md(self) -> markdown.Markdown:
@@ -118,9 +123,12 @@ class MarkdownRenderer:
             return Markup(text)
         html = simple_inline(text)
         if html is None:
+            html = self._slow.get(text)
+        if html is None:
             html = self._md.reset().convert(text)
             if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
                 html = html[3:-4]
+            self._slow[text] = html
         return Markup(folder_links(html) if 'href="' in html else html)
 
 

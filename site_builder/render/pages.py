@@ -20,6 +20,7 @@ from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
 from site_builder.engine import VARIATIONS
+from site_builder.examples import KINDS, VerifiedTable
 from site_builder.i18n.catalog import (
     Key,
     Translations,
@@ -31,7 +32,7 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, play, quickref
+from site_builder.render import context, play, quickref, score
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -41,7 +42,6 @@ from site_builder.sources.profiles import GAME_NAMES
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
 from site_builder.verify import Verified, rule_values
-from site_builder.verify.examples import VerifiedTable
 
 
 @functools.lru_cache(maxsize=4096)
@@ -64,6 +64,9 @@ class Job:
     bytecode: Any = None
     # the template's messages by key (template_keys): a lookup of any other is reported
     known: dict[Key, str | tuple[str, ...]] = field(default_factory=dict)
+    # one for every language: an English paragraph shown in five languages (a missing
+    # translation) is rendered once, not once a language (issue 33, R7)
+    markdown: MarkdownRenderer = field(default_factory=MarkdownRenderer)
 
     @classmethod
     def of(cls, verified: Verified, out: Path | None) -> Job:
@@ -133,7 +136,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
     result_unknown: dict[Key, Unknown] = {}
     translator = job.translator(lang, result_unknown)
     env = environment(job, lang, translator)
-    md = MarkdownRenderer()
+    md = job.markdown
     values = localized_values(job.values, lang)
     titles = PageLocalizer(lang, translator, md, values)
     result = LanguageResult(lang, [(page, titles.text(page.title), titles.text(page.description))
@@ -169,8 +172,11 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
     ctx.update(nav=nav_items(nav, path, lang, None, root_path(site.config.base_url)),
                percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
-    quickref.render(lang, env, emit, lambda slug, path: common(  # the quick-reference sheets
-        site, lang, slug, path, job.names) | {"nav": nav_items(nav, path, lang, None)})
+    def tool_context(slug: str, path: str) -> dict[str, Any]:  # a sheet's, the score keeper's
+        return common(site, lang, slug, path, job.names) | {"nav": nav_items(nav, path, lang, None)}
+
+    quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
+    score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper
     return result
 
 
@@ -235,8 +241,10 @@ def page_blocks(page: Page, loc: PageLocalizer, tables: Mapping[tuple[str, int],
             rows = [Item(caption=loc.text(row.caption),
                          note=loc.text(row.note) if row.note else None,
                          v=vr) for row, vr in zip(block.rows, table.rows, strict=True)]
+            # a block that names its rule set: the seed's first table labels its points
             out.append(Item(type="example", table=block.table, rows=rows,
-                            key=example_key(block)))
+                            partial=KINDS[block.table].partial, key=example_key(block),
+                            named="profile" in block.defaults))
     return out
 
 

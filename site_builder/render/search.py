@@ -17,6 +17,7 @@ from __future__ import annotations
 import importlib.util
 import os
 import shutil
+import signal
 import subprocess
 from collections.abc import Callable
 from pathlib import Path
@@ -55,6 +56,33 @@ MISSING = ("Pagefind is not installed, and the search index cannot be built: "
            "run `.venv/bin/pip install -e .` (it installs pagefind[bin])")
 
 
+# Why a signal usually reaches Pagefind, for the signals a user can do something about.
+_SIGNAL_CAUSES = {"SIGXFSZ": "a file size limit (ulimit -f)", "SIGKILL": "killed, perhaps by "
+                  "the out-of-memory killer", "SIGXCPU": "a CPU time limit (ulimit -t)",
+                  "SIGSEGV": "a crash", "SIGTERM": "asked to stop"}
+
+
+def failure(code: int, output: str) -> str:
+    """Why Pagefind failed: its exit status, or the signal that ended it (issue 33, R13:
+    killed by a signal it prints nothing), and what it printed.
+
+    >>> failure(-25, "")
+    'pagefind was killed by signal 25 (SIGXFSZ: a file size limit (ulimit -f))'
+    >>> failure(1, "Error: no pages")
+    'Error: no pages (exit status 1)'
+    """
+    said = " ".join(output.split())[:500]
+    if code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = "an unknown signal"
+        cause = _SIGNAL_CAUSES.get(name)
+        why = f"pagefind was killed by signal {-code} ({name}{': ' + cause if cause else ''})"
+        return f"{why}; {said}" if said else why
+    return f"{said} (exit status {code})" if said else f"pagefind exited with status {code}"
+
+
 def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
     """Index each of *langs* (a folder of *site_dir*) into ``<lang>/pagefind/``; return
     the files written, with their size and modification time (as the build records).
@@ -78,8 +106,8 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
              BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
             capture_output=True, text=True, check=False)
         if done.returncode != 0:
-            raise UserError(f"pagefind failed on {lang}/: "
-                            + " ".join((done.stderr or done.stdout).split())[:500])
+            raise UserError(f"pagefind failed on {lang}/: " + failure(
+                done.returncode, done.stderr or done.stdout))
         bundle = folder / BUNDLE
         for entry in sorted(bundle.iterdir()):
             if entry.is_dir():

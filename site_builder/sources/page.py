@@ -41,6 +41,7 @@ FENCE_RE = re.compile(r"^```\s*([\w-]*)\s*$")
 # as Python-Markdown's admonitions are written; one paragraph, rendered set apart with a
 # title in the reader's language.
 CALLOUT_RE = re.compile(r"^!!!\s*(\S*)\s*$")
+TITLED_CALLOUT_RE = re.compile(r"^!!!\s*(\S+)\s+\S")  # !!! note "A title"
 CALLOUT_KINDS = ("note", "caution")
 LONG_NUMBER_RE = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 FIELD_RE = re.compile(r"^([a-z_][a-z0-9_-]*)\s*:\s*(.*)$")
@@ -342,6 +343,7 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
     list_start = 1
     ids: set[str] = set(TEMPLATE_IDS)  # the heading ids given so far, and the templates'
     callout: tuple[str, int] | None = None  # an open callout's kind and line
+    ended: tuple[str, int] | None = None  # a callout that a blank line just closed
     last: dict[str, int] = {}  # see _unique_id
     i = start
 
@@ -366,8 +368,16 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
         stripped = raw.strip()
         i += 1
         if not stripped:
+            if callout is not None and para:
+                ended = callout  # an indented paragraph next would be the callout's
             flush()
             continue
+        if ended is not None and raw[:1].isspace():  # issue 33, R10
+            r.error(lineno, f"a callout holds one paragraph: this second one, indented under "
+                            f"'!!! {ended[0]}' (line {ended[1]}), would leave it; join the "
+                            "two, or start a new callout")
+            continue
+        ended = None
         fence = FENCE_RE.match(stripped)
         if fence:
             flush()
@@ -403,6 +413,13 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
             continue
         if stripped.startswith("<"):
             r.error(lineno, "raw HTML is not allowed in content; use Markdown")
+            continue
+        titled = TITLED_CALLOUT_RE.match(stripped)
+        if titled and not CALLOUT_RE.match(stripped):  # issue 33, R10
+            flush()
+            r.error(lineno, f"a callout takes no title: it is titled by its kind, in the "
+                            f"reader's language ('Note', 'Watch out'); write '!!! "
+                            f"{titled.group(1)}' alone on its line and the words in its text")
             continue
         opened = CALLOUT_RE.match(stripped)
         if opened:

@@ -4,6 +4,7 @@ examples run under (``profile: two_jokers``), each checked by the engine as it l
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -106,7 +107,7 @@ def load_profiles(root: Path) -> tuple[dict[str, Profile], list[Problem], frozen
             problems.append(Problem(PROFILES_FILE, toml_line(lines, line, "name"),
                                     f"profile {key!r}: {why}"))
             continue
-        names[table["name"]] = key
+        names[table["name"]] = names[unicodedata.normalize("NFC", table["name"])] = key
         overrides = {k: v for k, v in table.items() if k != "name"}
         bad = False
         for option, value in overrides.items():
@@ -138,10 +139,16 @@ def _name_problem(name: str, seen: dict[str, str]) -> str | None:
             or BIDI_RE.search(name):
         return ("the name must be plain text on one line: no <, >, {, }, control "
                 "characters or bidi controls")
+    invisible = next((c for c in name if unicodedata.category(c) == "Cf"), None)
+    if invisible is not None:  # issue 33, R11: "house\u200b rules" beside "house rules"
+        return (f"the name holds an invisible format character (U+{ord(invisible):04X}, "
+                f"{unicodedata.name(invisible, 'unnamed')}); readers would see a name "
+                "that is not there: remove it")
     if len(name) > 80:
         return "the name is longer than 80 characters"
-    if name in seen:
-        return f"profile {seen[name]!r} has the same name; readers could not tell them apart"
+    same = seen.get(name, seen.get(unicodedata.normalize("NFC", name)))
+    if same is not None:
+        return f"profile {same!r} has the same name; readers could not tell them apart"
     return None
 
 

@@ -19,6 +19,7 @@ the markup the source uses, with the same link targets.
 
 from __future__ import annotations
 
+import bisect
 import functools
 import re
 import string
@@ -196,6 +197,51 @@ MAX_NESTING = 8  # brackets and parentheses inside each other, at most
 MAX_SEGMENT = 10_000
 
 
+# Runs of backticks that open a code span never closed, at most: Python-Markdown's inline
+# parser looks for each one's closing run to the end of the text, so that a paragraph of
+# ``\ repeated cost seconds (issue 33, R7); a few such runs cost what prose does.
+MAX_OPEN_TICKS = 8
+_TICKS_RE = re.compile(r"`+")
+
+
+def unclosed_code_spans(text: str) -> int:
+    r"""How many runs of backticks in *text* open a code span that Python-Markdown looks
+    for to the end of the text and does not find closed by a run of as many: its
+    ``BacktickInlineProcessor`` read the same way (a backtick after an odd number of
+    backslashes is escaped), in one pass.
+
+    >>> unclosed_code_spans("`a` and ``b`` and `c``")  # `c, and the `` after it
+    2
+    >>> unclosed_code_spans("See " + ("``" + chr(92)) * 5)  # each \`` leaves a ` open
+    3
+    """
+    runs = [(m.start(), m.end()) for m in _TICKS_RE.finditer(text)]
+    starts: dict[int, list[int]] = {}
+    for start, end in runs:
+        starts.setdefault(end - start, []).append(start)
+    count = 0
+    pos = 0
+    for start, end in runs:
+        if end <= pos:
+            continue
+        at = max(start, pos)
+        slashes = 0
+        while at - slashes > 0 and text[at - slashes - 1] == "\\":
+            slashes += 1
+        if slashes % 2:
+            at += 1  # the first backtick is escaped: the next one opens
+        if at >= end:
+            continue
+        same = starts[end - at] if end - at in starts else []
+        k = bisect.bisect_left(same, end)
+        if k < len(same):
+            pos = same[k] + end - at  # closed there: read on after it
+        else:
+            count += 1
+            pos = end
+    return count
+
+
 def _code_span_end(text: str, at: int) -> int:
     """Where the code span opened by the run of backticks at *at* ends (after its closing
     run, of as many backticks), or *at* plus the run's length if it is not closed (the
@@ -285,7 +331,13 @@ def structure_problems(text: str, breaks: bool = True) -> list[str]:
     if html_tags(text):
         problems.append("raw HTML (or an <autolink>) is not allowed; use Markdown, and "
                         "[text](target) for a link")
-    if "[" in text or "(" in text:
+    opened = unclosed_code_spans(text) if "`" in text else 0
+    if opened > MAX_OPEN_TICKS:
+        problems.append(f"{opened} runs of backticks open a code span that is never closed "
+                        f"(at most {MAX_OPEN_TICKS}), which Markdown reads slowly; close each "
+                        "with as many backticks as opened it, or write \\` for a backtick "
+                        "in the text")
+    elif "[" in text or "(" in text:  # (its scan of code spans is as slow on those)
         problems.extend(bracket_problems(text))
     return problems
 

@@ -21,6 +21,13 @@ from babel.messages.catalog import Catalog
 
 from site_builder import engine
 from site_builder.errors import Problem
+from site_builder.examples import (
+    Claim,
+    Verification,
+    VerifiedTable,
+    describe,
+    verify_pages,
+)
 from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
 from site_builder.i18n.messages import (
@@ -34,13 +41,6 @@ from site_builder.sources.page import Page, placeholders
 from site_builder.sources.profiles import PROFILES_FILE
 from site_builder.sources.site import Site
 from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
-from site_builder.verify.examples import (
-    Claim,
-    Verification,
-    VerifiedTable,
-    describe,
-    verify_pages,
-)
 from site_builder.verify.links import link_problems
 
 

@@ -9,6 +9,7 @@
 //   index per language folder), opened by its button or the "/" key (Ctrl+K, Cmd+K too).
 //   A result leads to the matching section (Pagefind's sub-results), and the words found
 //   are marked there (?highlight=).
+// - Printing opens every folded step-by-step round, and folds it again afterwards.
 
 import "./offline.js";  // the language folder's service worker: the rules offline
 
@@ -23,6 +24,15 @@ for (const menu of menus) {
 }
 if (pages) pages.addEventListener("change", () => {
   if (pages.checked) for (const menu of menus) menu.open = false;
+});
+let unfolded = [];
+addEventListener("beforeprint", () => {
+  unfolded = [...document.querySelectorAll("details.trace:not([open])")];
+  for (const trace of unfolded) trace.open = true;
+});
+addEventListener("afterprint", () => {
+  for (const trace of unfolded) trace.open = false;
+  unfolded = [];
 });
 for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
@@ -67,6 +77,10 @@ document.addEventListener("keydown", (event) => {
 // what Pagefind marked with what the reader typed.
 const fold = (word) => word.normalize("NFD").replace(/\p{M}/gu, "")
   .replace(/[łŁ]/g, "l").replace(/[đĐ]/g, "d").toLowerCase();
+// A word: letters with their combining marks, and digits. A mark does not end a word
+// (sảnh typed decomposed, a Hindi or Thai vowel sign); text is compared in NFC.
+const WORD = /[\p{L}\p{M}\p{N}]+/gu;
+const wordsOf = (text) => text.normalize("NFC").match(WORD) || [];
 
 // A word Pagefind marked is kept only if it holds the first letters of a word of the query
 // (four, or the whole query word), anywhere in it ("berurutan" for "urutan"): a short word
@@ -92,7 +106,7 @@ const excerptNodes = (excerpt, keep) => {
       const m = document.createElement("mark");
       m.append(node);
       p.append(m);
-      marked.push(...(decode.value.match(/[\p{L}\p{N}]+/gu) || []));  // without punctuation
+      marked.push(...wordsOf(decode.value));  // without punctuation
     } else p.append(node);
   });
   return [p, marked];
@@ -160,14 +174,13 @@ if (box && button) {
 const highlight = new URLSearchParams(location.search).get("highlight");
 const main = document.querySelector("main");
 if (highlight && main) {
-  const words = new Set((highlight.match(/[\p{L}\p{N}]+/gu) || []).filter(w => w.length > 1)
-    .slice(0, 10).map(fold));
+  const words = new Set(wordsOf(highlight).filter(w => w.length > 1).slice(0, 10).map(fold));
   const walker = document.createTreeWalker(main, NodeFilter.SHOW_TEXT);
   const hits = [];
   for (let n = walker.nextNode(); n && hits.length < 200; n = walker.nextNode()) {
     if (n.parentElement.closest("mark, script, style, .toc, .breadcrumbs")) continue;
-    for (const m of n.data.matchAll(/[\p{L}\p{N}]+/gu)) {
-      if (words.has(fold(m[0]))) hits.push([n, m.index, m[0].length]);
+    for (const m of n.data.matchAll(WORD)) {  // the text's own offsets: marked as written
+      if (words.has(fold(m[0].normalize("NFC")))) hits.push([n, m.index, m[0].length]);
     }
   }
   // from the last hit back, so that earlier offsets in the same text stay right

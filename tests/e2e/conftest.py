@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import shared_build
 from playwright.sync_api import Browser, BrowserContext, Page
 
 from .e2e_site import CHROMIUM, PAGES, ROOT, TEMPLATE_PAGES, ServedSite
@@ -97,6 +98,19 @@ def served_site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[ServedSite
     with serving(out) as url:
         build_site(out, url)
         yield ServedSite(out, url)
+
+
+#: The address the built files of ``site_files`` are built for (never served).
+FILES_URL = "http://127.0.0.1:8000/"
+
+
+@pytest.fixture(scope="session")
+def site_files(tmp_path_factory: pytest.TempPathFactory) -> ServedSite:
+    """The built files, for the tests that read them without a browser: the site built for
+    ``FILES_URL`` once per test session, shared by every xdist worker (the browser's
+    ``served_site`` is built for the address of the server its worker starts)."""
+    return ServedSite(shared_build(tmp_path_factory, "e2e-files", "--base-url", FILES_URL),
+                      FILES_URL)
 
 
 @pytest.fixture(scope="session")

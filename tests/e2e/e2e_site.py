@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlsplit
+
+from site_builder.sources.page import parse_page
 
 ROOT = Path(__file__).resolve().parents[2]
 NODE_MODULES = ROOT / "node_modules"
@@ -15,13 +16,23 @@ CHROMIUM = "/usr/bin/chromium"
 LANGS = ("en", "id", "ms", "pl", "vi")
 SLUGS = (*sorted(p.stem for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
          "translation-status")
+
+
+def _order(path: Path) -> int:
+    """A page's ``order:``, as the site's own front-matter reader reads it."""
+    page, problems = parse_page(path.read_text(encoding="utf-8"), f"content/{path.name}")
+    assert page is not None, problems
+    return page.order
+
+
 # The rule pages in reading order (their front matter's ``order:``), after the home page.
 READING_ORDER = tuple(p.stem for p in sorted(
-    (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"),
-    key=lambda p: int(re.search(r"^order:\s*(\d+)",  # type: ignore[index]
-                                p.read_text(encoding="utf-8"), re.M)[1])))
-# The quick-reference sheets (SHEETS in site_builder/project.py).
+    (p for p in (ROOT / "content").glob("*.md") if p.stem != "index"), key=_order))
+# The quick-reference sheets, as the suite expects them (the build's list is
+# site_builder/project.py's SHEETS; test_site_files checks that it makes exactly these).
 SHEETS = ("quick-reference/rami", "quick-reference/cardverse")
+# The pages of tools for the table: the score keeper (site_builder/render/score.py).
+TOOLS = ("score",)
 # The pages whose front matter says `checker: true`: they alone load the checker's scripts.
 CHECKER_SLUGS = ("first-meld", "melds")
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker.js")
@@ -86,7 +97,7 @@ def _pages() -> list[SitePage]:
     for lang in LANGS:
         pages.append(SitePage(f"{lang}/", f"{lang}/index.html", lang, "index"))
         pages += [SitePage(f"{lang}/{slug}/", f"{lang}/{slug}/index.html", lang, slug)
-                  for slug in SLUGS + SHEETS]
+                  for slug in SLUGS + SHEETS + TOOLS]
         pages.append(SitePage(f"{lang}/404.html", f"{lang}/404.html", lang, None))
     return pages
 
@@ -105,7 +116,7 @@ def page_at(path: str) -> SitePage:
 # page (page.html, without and with the checker), a quick-reference sheet (quickref.html),
 # the translation status (status.html) and the language's 404 page (404.html).
 TEMPLATE_SLUGS = ("index", next(s for s in READING_ORDER if s not in CHECKER_SLUGS),
-                  CHECKER_SLUGS[0], SHEETS[0], "translation-status", None)
+                  CHECKER_SLUGS[0], SHEETS[0], "translation-status", *TOOLS, None)
 
 
 def template_page(lang: str, slug: str | None) -> SitePage:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterator
-from urllib.parse import urlsplit
+from urllib.parse import quote, urlsplit
 
 import pytest
 from playwright.sync_api import Browser, Page
@@ -170,6 +170,15 @@ def test_a_search_result_opens_its_section_and_marks_the_words(page: Page, lang:
     assert page.locator(f"[id='{fragment}']").count() == 1
     on_page = page.locator("main mark").all_text_contents()
     assert on_page and all(_fold(plain)[:4] in _fold(m) for m in on_page), on_page
+
+
+@pytest.mark.parametrize("query", ["SA\u0309NH", "s\u1ea3nh"], ids=["NFD", "NFC"])
+def test_the_highlight_reads_words_with_their_combining_marks(page: Page, query: str) -> None:
+    """Issue 33, R16: ``?highlight=`` with sảnh typed decomposed (a combining hook above)
+    marks the word on the page as the composed one does; a mark no longer ends a word."""
+    page.goto(f"vi/melds/?highlight={quote(query)}")
+    on_page = page.locator("main mark").all_text_contents()
+    assert on_page and all(_fold(m) == "sanh" for m in on_page), on_page
 
 
 def test_search_box_is_absent_without_javascript(browser: Browser, base_url: str) -> None:

@@ -243,6 +243,21 @@ def _check_print(page: Page) -> None:
     assert not red & black, (red, black)
     if red:
         assert page.locator(".printed").first.is_visible()
+    # a folded step-by-step round prints open, every row of it, without its summary line
+    # (CSS); site.js also opens it at "beforeprint" and folds it again at "afterprint"
+    traces = page.evaluate("""() => [...document.querySelectorAll('details.trace')].map(t => [
+        t.querySelector('summary').checkVisibility(), t.open,
+        [...t.querySelectorAll('tbody tr')].filter(r => !r.checkVisibility()).length,
+        t.querySelectorAll('tbody tr').length])""")
+    assert all(not summary and not opened and hidden == 0 and rows > 0
+               for summary, opened, hidden, rows in traces), traces
+    if traces and page.evaluate("() => !!document.querySelector('script[src$=\"site.js\"]')"):
+        page.evaluate("() => dispatchEvent(new Event('beforeprint'))")
+        assert page.evaluate("() => [...document.querySelectorAll('details.trace')]"
+                             ".every(t => t.open)")
+        page.evaluate("() => dispatchEvent(new Event('afterprint'))")
+        assert page.evaluate("() => [...document.querySelectorAll('details.trace')]"
+                             ".every(t => !t.open)")
 
 
 def _scroll_width(page: Page) -> tuple[int, int]:

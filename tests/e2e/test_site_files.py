@@ -77,31 +77,31 @@ def _parse(path: Path) -> _Head:
     return head
 
 
-def test_the_build_makes_exactly_the_expected_pages(served_site: ServedSite) -> None:
-    built = sorted(p.relative_to(served_site.dir).as_posix()
-                   for p in served_site.dir.rglob("*.html"))
+def test_the_build_makes_exactly_the_expected_pages(site_files: ServedSite) -> None:
+    built = sorted(p.relative_to(site_files.dir).as_posix()
+                   for p in site_files.dir.rglob("*.html"))
     assert built == sorted(p.file for p in PAGES)
     for name in ("sitemap.xml", "robots.txt", CSS):
-        assert (served_site.dir / name).is_file(), name
+        assert (site_files.dir / name).is_file(), name
 
 
-def test_page_stays_under_30_kb(served_site: ServedSite, site_page: SitePage) -> None:
-    html = (served_site.dir / site_page.file).read_bytes()
-    css = (served_site.dir / CSS).read_bytes()
+def test_page_stays_under_30_kb(site_files: ServedSite, site_page: SitePage) -> None:
+    html = (site_files.dir / site_page.file).read_bytes()
+    css = (site_files.dir / CSS).read_bytes()
     assert len(html) < BUDGET, f"{site_page.file}: {len(html)} B >= {BUDGET} B"
     sent = len(gzip.compress(html, mtime=0)) + len(gzip.compress(css, mtime=0))
     assert sent < BUDGET, f"{site_page.file} + {CSS}: {sent} B gzipped >= {BUDGET} B"
 
 
-def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page: SitePage) -> None:
-    page_file = served_site.dir / site_page.file
+def test_only_one_stylesheet_blocks_rendering(site_files: ServedSite, site_page: SitePage) -> None:
+    page_file = site_files.dir / site_page.file
     head = _parse(page_file)
     assert len(head.stylesheets) == 1, head.stylesheets
     href = head.stylesheets[0]
     if href.startswith("/"):  # the 404 pages link from the site's root, served at any path
         assert href == "/" + CSS
     else:
-        assert (page_file.parent / href).resolve() == (served_site.dir / CSS).resolve()
+        assert (page_file.parent / href).resolve() == (site_files.dir / CSS).resolve()
     # no JavaScript but the search client, a deferred module, and on the checker's pages
     # the checker's text (data, not code) and its two deferred scripts: the pages read
     # without them
@@ -109,16 +109,20 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
     if site_page.searchable:
         assert scripts[0] == {"type": "module", "src": href.replace("site.css", "site.js")}
         scripts = scripts[1:]
+    if site_page.slug == "score":  # its words, then its module (the page is a blank sheet without)
+        assert scripts == [{"type": "application/json", "id": "score-data"},
+                           {"type": "module", "src": href.replace("site.css", "score/page.js")}]
+        scripts = []
     if site_page.checker:
         assert scripts[0] == {"type": "application/json", "id": "checker-text"}
         scripts = scripts[1:]
         assert [s.keys() == {"defer", "src"} for s in scripts] == [True, True], scripts
         assert [(page_file.parent / (s["src"] or "")).resolve() for s in scripts] == [
-            (served_site.dir / name).resolve() for name in CHECKER_SCRIPTS]
+            (site_files.dir / name).resolve() for name in CHECKER_SCRIPTS]
     elif site_page.play:
         assert scripts[0] == {"type": "application/json", "id": "play-text"}
         assert [s["src"] and (page_file.parent / s["src"]).resolve() for s in scripts[1:]] == [
-            (served_site.dir / name).resolve() for name in PLAY_SCRIPTS]
+            (site_files.dir / name).resolve() for name in PLAY_SCRIPTS]
         assert "defer" in scripts[1] and scripts[2]["type"] == "module", scripts
     else:
         assert scripts == [], "no other JavaScript: the pages must read without it"
@@ -127,26 +131,26 @@ def test_only_one_stylesheet_blocks_rendering(served_site: ServedSite, site_page
     assert head.preloads == []
 
 
-def test_the_checker_script_and_its_rule_data_stay_under_32_kb(served_site: ServedSite) -> None:
-    size = sum((served_site.dir / name).stat().st_size for name in CHECKER_SCRIPTS)
+def test_the_checker_script_and_its_rule_data_stay_under_32_kb(site_files: ServedSite) -> None:
+    size = sum((site_files.dir / name).stat().st_size for name in CHECKER_SCRIPTS)
     assert size < 32 * 1024, f"{CHECKER_SCRIPTS}: {size} B"
 
 
-def test_the_stylesheet_loads_nothing_else(served_site: ServedSite) -> None:
-    css = (served_site.dir / CSS).read_text(encoding="utf-8")
+def test_the_stylesheet_loads_nothing_else(site_files: ServedSite) -> None:
+    css = (site_files.dir / CSS).read_text(encoding="utf-8")
     assert "@import" not in css
     assert "@font-face" not in css, "system fonts only"
     assert "url(" not in css
 
 
 @pytest.mark.slow  # a Java start and the whole site: in the full run
-def test_nu_html_checker_finds_no_error(served_site: ServedSite) -> None:
+def test_nu_html_checker_finds_no_error(site_files: ServedSite) -> None:
     java = shutil.which("java")
     assert java, "Java (for the Nu Html Checker) is missing: run `bash scripts/setup`"
     assert VNU.is_file(), f"{VNU} is missing: run `bash scripts/setup`"
     result = subprocess.run(
         [java, "-jar", str(VNU), "--errors-only", "--skip-non-html", "--also-check-css",
-         "--format", "gnu", str(served_site.dir)],
+         "--format", "gnu", str(site_files.dir)],
         capture_output=True, text=True, timeout=600)
     assert result.returncode == 0, result.stdout + result.stderr
 
@@ -234,10 +238,10 @@ RULE_PAGES = [p for p in PAGES if p.slug in READING_ORDER and not p.play]  # the
 
 
 @pytest.mark.parametrize("slug", READING_ORDER)
-def test_heading_ids_are_the_same_in_every_language(served_site: ServedSite, slug: str) -> None:
+def test_heading_ids_are_the_same_in_every_language(site_files: ServedSite, slug: str) -> None:
     ids = {}
     for lang in LANGS:
-        tree = _tree(served_site, page_at(f"{lang}/{slug}/"))
+        tree = _tree(site_files, page_at(f"{lang}/{slug}/"))
         ids[lang] = [h.attrs["id"] for h in tree.select(
             lambda e: e.tag in ("h2", "h3") and "id" in e.attrs and _in_main(e))]
     assert ids["en"] and all(found == ids["en"] for found in ids.values()), ids
@@ -245,10 +249,10 @@ def test_heading_ids_are_the_same_in_every_language(served_site: ServedSite, slu
 
 @pytest.mark.parametrize("rule_page", RULE_PAGES, ids=[p.id for p in RULE_PAGES])
 def test_contents_lead_to_the_sections_and_headings_link_to_themselves(
-        served_site: ServedSite, rule_page: SitePage) -> None:
+        site_files: ServedSite, rule_page: SitePage) -> None:
     """The contents list every section (``main h2[id]``) in order, and each section's heading
     links to itself; test_navigation clicks the contents of one language's rule pages."""
-    tree = _tree(served_site, rule_page)
+    tree = _tree(site_files, rule_page)
     links = [a.attrs.get("href", "") for a in tree.select(
         lambda e: e.tag == "a" and e.within(lambda p: p.has_class("toc")))]
     headings = tree.select(lambda e: e.tag == "h2" and "id" in e.attrs and _in_main(e))
@@ -279,14 +283,14 @@ def _pager_link(site: ServedSite, path: str, rel: str) -> str | None:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_previous_and_next_follow_the_reading_order(served_site: ServedSite, lang: str) -> None:
+def test_previous_and_next_follow_the_reading_order(site_files: ServedSite, lang: str) -> None:
     order = _reading_order()
     assert order[1:] == list(READING_ORDER)
     expected = [f"/{lang}/" if slug == "index" else f"/{lang}/{slug}/" for slug in order]
     seen = [expected[1]]
     for rel in ("next", "prev"):
         while len(seen) <= 2 * len(expected) and (
-                target := _pager_link(served_site, seen[-1], rel)) is not None:
+                target := _pager_link(site_files, seen[-1], rel)) is not None:
             seen.append(target)
         if rel == "next":
             assert seen == expected[1:]
@@ -294,19 +298,19 @@ def test_previous_and_next_follow_the_reading_order(served_site: ServedSite, lan
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_language_404_lists_its_pages(served_site: ServedSite, lang: str) -> None:
+def test_language_404_lists_its_pages(site_files: ServedSite, lang: str) -> None:
     page = page_at(f"{lang}/404.html")
-    tree = _tree(served_site, page)
-    listed = {_served(served_site, page, a.attrs["href"])
+    tree = _tree(site_files, page)
+    listed = {_served(site_files, page, a.attrs["href"])
               for a in tree.select(lambda e: e.tag == "a" and "href" in e.attrs and _in_main(e))}
     assert {f"/{lang}/{slug}/" for slug in READING_ORDER} <= listed
     assert len(tree.select(lambda e: e.has_class("search"))) == 1
 
 
-def test_og_locale_has_a_region(served_site: ServedSite) -> None:
+def test_og_locale_has_a_region(site_files: ServedSite) -> None:
     expected = {"en": "en_US", "ms": "ms_MY", "pl": "pl_PL", "vi": "vi_VN", "id": "id_ID"}
     for lang, locale in expected.items():
-        tree = _tree(served_site, page_at(f"{lang}/first-meld/"))
+        tree = _tree(site_files, page_at(f"{lang}/first-meld/"))
         found = [m.attrs.get("content") for m in tree.select(
             lambda e: e.tag == "meta" and e.attrs.get("property") == "og:locale")]
         assert found == [locale], (lang, found)

@@ -1,20 +1,27 @@
-"""``site-builder engine …`` through a real subprocess: exact JSON and exit codes."""
+"""``site-builder engine …``: exact JSON and exit codes.
+
+The commands run in this process (:func:`conftest.run_main`: the command line's ``main``,
+its output and exit code as the process would have them), not as 26 subprocesses of 3-5 s
+each on a loaded machine; what belongs to the process itself (``--debug``'s traceback,
+the exit at once) is tested in ``tests/test_invalid.py`` and ``tests/test_bad_inputs.py``."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+from conftest import run_main
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "site_builder", "engine", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=60, check=False)
+    """``site-builder engine ARGS``, run in this process."""
+    done = run_main("engine", *args, cwd=ROOT, timeout=60)
+    return subprocess.CompletedProcess(["site-builder", "engine", *args], done.code, done.out,
+                                       done.err)
 
 
 def answer(*args: str) -> object:

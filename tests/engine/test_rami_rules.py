@@ -180,10 +180,11 @@ def test_a_whole_round_scores_add_up() -> None:
                   "1: draw stock; 1: meld 5C 6C 7C; 1: meld KH KS KD; 1: discard 2D; "
                   "2: draw stock; 2: meld 9D 10D JD QD; 2: meld 4H JK 6H; 2: discard 8C; "
                   "1: draw discard 8C; 1: meld 5C 6C 7C 8C; 1: meld KH KS KD; 1: discard 10C; "
-                  "2: draw stock; 2: layoff 9C on 3; 2: discard KC; 1: draw stock QS; "
+                  "2: draw stock; 2: layoff 9C on 3; 2: layoff KC on 4; 2: layoff 3H on 2; "
+                  "2: discard AS; 1: draw stock QS; "
                   "1: swap 5H for JK on 2; 1: meld 2S 3S JK; 1: meld QC QH QS; 1: discard 8D")
-    assert (done.reason, done.winner, done.hand_points, done.scores) == ("out", 0, (0, 43),
-                                                                          (0, 43))
+    assert (done.reason, done.winner, done.hand_points, done.scores) == ("out", 0, (0, 29),
+                                                                          (0, 29))
     assert sum(done.scores) == sum(done.hand_points)
 
 

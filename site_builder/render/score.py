@@ -1,0 +1,97 @@
+"""The score keeper (issue 37): ``<lang>/score/``, a score sheet for a real game at the table.
+
+The page (``templates/score.html``, ``templates/assets/score/``) keeps each round's points,
+the running totals, who has reached the limit and the winners, and refuses a round that
+cannot happen with the reasons the build gives for an impossible game table
+(:func:`site_builder.engine.scoring.check_round`). It holds no rule number of its own: the
+build hands it, for every rule set offered (:func:`offered`), the numbers that
+``check_round`` compares with (:func:`bounds`), and ``tests/test_score_js.py`` proves that
+the page's check (``templates/assets/score/check.js``) refuses exactly what the engine
+refuses, for the same reason.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from site_builder import engine
+from site_builder.engine.scoring import max_hand_points, min_hand_points
+from site_builder.project import page_path
+
+SLUG = "score"
+#: The games a score sheet is kept for, in the order offered (the seeds' three).
+GAMES = ("rami51", "rami40", "cardverse")
+#: Rounds a printed sheet has room for: a game to 500 penalty points at about 35 a round.
+PRINTED_ROUNDS = 16
+
+
+def bounds(rules: engine.RuleSet) -> dict[str, Any]:
+    """What :func:`~site_builder.engine.scoring.check_round` compares a round with under
+    *rules*, for each number of players: the cards dealt to a hand, the most that 1, 2, ...
+    hands can hold together (``most[k - 1]``), the least the other hands hold together
+    (a CardVerse winner's least gain); and the cheapest card.
+
+    >>> b = bounds(engine.get_rules("rami51"))
+    >>> b["least"], b["players"]["3"]["cards"], b["players"]["3"]["most"]
+    (2, 13, [178, 308, 412])
+    >>> b["lowest_wins"], b["target"], b["fixed"]
+    (True, 500, None)
+    >>> bounds(engine.get_rules("cardverse"))["players"]["4"]["least_gain"]
+    3
+    """
+    players = {}
+    for count in range(rules.min_players, rules.max_players + 1):
+        cards = rules.hand_size(count)
+        players[str(count)] = {
+            "cards": cards,
+            "most": [max_hand_points(k * cards, rules) for k in range(1, count + 1)],
+            "least_gain": min_hand_points(count - 1, rules),
+        }
+    return {"lowest_wins": rules.penalty_scoring, "target": rules.target_score,
+            # a fixed penalty is a penalty: CardVerse's winner gains the hands' own points
+            "fixed": rules.unopened_hand_points if rules.penalty_scoring else None,
+            "least": min_hand_points(1, rules),
+            "min": rules.min_players, "max": rules.max_players, "players": players}
+
+
+def offered(profiles: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The rule sets a score sheet may be kept under: each game under each profile of
+    ``content/profiles.toml`` whose rules change the score (a higher joker penalty, a
+    fixed penalty before the first meld, a low ace), the reference rules first; a profile
+    that changes nothing a score reads is not offered again.
+
+    >>> from site_builder.sources.profiles import Profile
+    >>> p = {"reference": Profile("reference", "reference rules", {}, 1, 2),
+    ...      "house": Profile("house", "house rules", {"joker_value": 15}, 1, 2),
+    ...      "joker_25": Profile("joker_25", "higher joker", {"joker_hand_points": 25}, 1, 2)}
+    >>> [(o["game"], o["profile"]) for o in offered(p)]
+    [('rami51', 'reference'), ('rami51', 'joker_25'), ('rami40', 'reference'), \
+('rami40', 'joker_25'), ('cardverse', 'reference')]
+    """
+    out: list[dict[str, Any]] = []
+    reference = next(iter(profiles), None)
+    for game in GAMES:
+        seen: list[dict[str, Any]] = []
+        for key, profile in profiles.items():
+            rules = engine.get_rules(game, **profile.overrides)
+            data = bounds(rules)
+            if data in seen:
+                continue
+            seen.append(data)
+            out.append({"game": game, "profile": key, "title": rules.title,
+                        "profile_name": profile.name, "variation": key != reference,
+                        "rules": data})
+    return out
+
+
+def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
+           context: Callable[[str, str], dict[str, Any]], profiles: Mapping[str, Any]
+           ) -> list[str]:
+    """Render *lang*'s score keeper with *env*; *context(slug, path)* gives a page's shared
+    context. Returns the files written."""
+    path = page_path(lang, SLUG)
+    ctx = context(SLUG, path)
+    ctx.update(offered=offered(profiles), printed_rounds=PRINTED_ROUNDS, percent=100)
+    emit(path, env.get_template("score.html").render(ctx).encode("utf-8"))
+    return [path]
