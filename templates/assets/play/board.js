@@ -124,12 +124,15 @@ function drawEnd(doc, box, view, text) {
   const e = view.ending;
   box.dataset.history = e.history;  // the round in the engine's notation
   box.append(el(doc, "h3", {tabindex: "-1"}, text.fmt(text.T.roundOver, {n: view.round})));
-  box.append(el(doc, "p", {}, e.reason === "out"
-    ? text.fmt(text.T.wentOut, {who: text.seatName(e.winner, view)}) : text.T.stockOut));
+  const out = e.winner === view.seat ? text.T.youWentOut
+    : text.fmt(text.T.wentOut, {who: text.seatName(e.winner, view)});
+  box.append(el(doc, "p", {}, e.reason === "out" ? out : text.T.stockOut));
   box.append(endTable(doc, view, text));
   if (view.game_over && view.winners.length) {
     const who = view.winners.map(s => text.seatName(s, view)).join(", ");
-    box.append(el(doc, "p", {"class": "play-winner"}, text.fmt(text.T.gameOver, {who})));
+    const line = view.winners.length === 1 && view.winners[0] === view.seat ? text.T.youWin
+      : text.fmt(text.T.gameOver, {who});
+    box.append(el(doc, "p", {"class": "play-winner"}, line));
   } else if (view.seeded) {
     box.append(el(doc, "p", {}, text.fmt(text.T.gameTarget, {n: view.target})));
     box.append(el(doc, "button", {type: "button", "data-next": ""}, text.T.nextRound));
