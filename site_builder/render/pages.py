@@ -161,7 +161,8 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         if page.play:  # the practice table: its runtime and engine (render/play.py)
-            ctx.update(play_engine=play.engine_archive()[0],
+            ctx.update(play_refusals=play.refusal_data(translator),
+                       play_engine=play.engine_archive()[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang), variations=list(VARIATIONS))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")

@@ -15,10 +15,14 @@ from typing import Any
 from urllib.parse import unquote
 
 import pytest
+from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
 from site_builder.engine.notation import format_history
 from site_builder.engine.play.table import Table
+from site_builder.i18n.catalog import Translator
+from site_builder.render.play import refusal_data
+from site_builder.render.refusals import RULE_SECTIONS
 
 from .e2e_site import NODE_MODULES, ROOT, ServedSite
 from .visit import NARROW_PHONE, PHONE, describe_violations, run_axe, serve_axe
@@ -65,10 +69,24 @@ def read_step(text: str) -> str:
     return f"{seat}: {WORDS[kind]} {words}".rstrip()
 
 
+LETTERS = {"draw stock": "s", "draw discard": "d", "meld": "m", "discard": "t"}
+
+
+def write_step(step: str) -> str:
+    """A step in round notation as a 'Play from here' link writes it (draws, melds and
+    discards: what these tests need)."""
+    seat, action = step.split(": ", 1)
+    words = action.split(" ")
+    if action in LETTERS:
+        return seat + LETTERS[action]
+    return seat + LETTERS[words[0]] + "".join(words[1:])
+
+
 def position_link(position: dict[str, Any]) -> str:
-    """A 'Play from here' link's fragment for a position without steps."""
+    """A 'Play from here' link's fragment for *position*."""
+    steps = "~".join(write_step(s) for s in position["steps"])
     return (f"#from={position['game']};{'/'.join(''.join(h) for h in position['hands'])};"
-            f"{''.join(position['stock'])};{''.join(position['discard'])};")
+            f"{''.join(position['stock'])};{''.join(position['discard'])};{steps}")
 
 
 def test_the_browser_and_python_play_the_same_round(page: Page) -> None:
@@ -124,21 +142,57 @@ def test_a_round_ends_when_the_reader_goes_out(page: Page) -> None:
     assert str(table.state.ending.scores[0]) in end.locator("tbody tr").nth(0).inner_text()
 
 
-def test_a_refused_move_is_explained_in_the_language_and_linked(page: Page) -> None:
-    """Taking a discard that cannot be laid, and laying two cards as a meld: each refusal
-    in Polish, with a link to the rule's section."""
-    start(page, "pl/play/#deal=rami51:4217:easy")
-    page.click("[data-act=draw_discard]")
+OPENED_SEAT_2 = {  # seat 2 has opened (61 points with a pure sequence); seat 1 has not
+    "game": "rami51", "hands": [["10S", "4D", "7C", "8H", "2S"],
+                                ["QH", "KH", "AH", "JS", "QS", "JK", "9D", "5C"]],
+    "stock": ["3C", "6D", "JC", "4H", "9H"], "discard": ["2D"],
+    "steps": ["1: draw stock", "1: discard 4D", "2: draw stock", "2: meld QH KH AH",
+              "2: meld JS QS JK", "2: discard 9D", "1: draw stock"]}
+REFUSALS: dict[str, tuple[Any, list[str], Any]] = {
+    # a scenario: where it starts, what the reader does (clicks), the same request here
+    "take": ("#deal=rami51:4217:easy", ["[data-act=draw_discard]"],
+             {"kind": "draw_discard"}),
+    "meld": ("#deal=rami51:4217:easy", ["[data-act=draw_stock]", f'{HAND}[data-index="0"]',
+                                        f'{HAND}[data-index="1"]', "[data-act=meld]"], None),
+    "lay_off": (OPENED_SEAT_2, ['[data-code="10S"]', "[data-act=lay_off][data-target='2']"],
+                {"kind": "lay_off", "cards": ["10S"], "target": 2}),
+    "swap": (OPENED_SEAT_2, ['[data-code="10S"]', "[data-act=swap][data-target='2']"],
+             {"kind": "swap", "cards": ["10S"], "target": 2}),
+}
+
+
+@pytest.mark.parametrize("scenario", REFUSALS)
+def test_each_kind_of_refused_move_is_explained_in_the_language_and_linked(
+        page: Page, served_site: ServedSite, scenario: str) -> None:
+    """The engine's reason in Polish (its catalog's template, not the English sentence),
+    and a link to the rule's section, which exists on that page."""
+    start_at, clicks, request = REFUSALS[scenario]
+    if isinstance(start_at, dict):
+        table = Table.from_position(start_at)
+        link = position_link(start_at)
+    else:
+        table = Table.new({"game": "rami51", "levels": ["easy"], "seed": 4217})
+        link = str(start_at)
+    if request is None:  # the same two cards the page selects, after the same draw
+        table.act({"kind": "draw_stock"})
+        request = {"kind": "meld", "cards": [c.code for c in table.state.hands[0][:2]]}
+    refusal = table.act(request)["refusal"]
+    page_slug, anchor = RULE_SECTIONS[refusal["code"]]
+    start(page, "pl/play/" + link)
+    for selector in clicks:
+        page.click(selector if selector.startswith("[data-act") or HAND in selector
+                   else f"{HAND}{selector}")
     box = page.locator("[data-refusal]")
-    assert box.is_visible()
-    link = box.locator("a")
-    assert link.inner_text() == "Przeczytaj zasadę"
-    assert "#" in (link.get_attribute("href") or "")
-    page.click("[data-act=draw_stock]")
-    page.click(f"{HAND} >> nth=0")
-    page.click(f"{HAND} >> nth=1")
-    page.click("[data-act=meld]")
-    assert box.inner_text().startswith("Niedozwolone")
+    text = box.inner_text()
+    assert text.startswith("Niedozwolone: ") and refusal["message"] not in text, text
+    with (ROOT / "locales" / "pl" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        catalog = read_po(po, locale="pl")
+    polish = refusal_data(Translator("pl", catalog))[refusal["code"]]["template"]
+    assert polish.split("{")[0].strip() in text
+    href = box.locator("a").get_attribute("href") or ""
+    assert href == f"../{page_slug}/index.html#{anchor}"
+    target = (served_site.dir / "pl" / page_slug / "index.html").read_text(encoding="utf-8")
+    assert f'id="{anchor}"' in target
 
 
 def test_a_game_resumes_after_a_reload(page: Page) -> None:
