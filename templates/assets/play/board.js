@@ -101,16 +101,19 @@ export function drawBoard(doc, els, view, text) {
 function endTable(doc, view, text) {
   const table = el(doc, "table", {"class": "play-scores"});
   const head = el(doc, "tr");
-  [text.T.seatHead || "", text.T.hand, view.penalty ? text.T.penalty : text.T.gained, text.T.total]
-    .forEach(h => head.append(el(doc, "th", {scope: "col"}, h)));
+  const labels = [text.T.hand, view.penalty ? text.T.penalty : text.T.gained, text.T.total];
+  [text.T.seatHead, ...labels].forEach(h => head.append(el(doc, "th", {scope: "col"}, h)));
   table.append(el(doc, "thead", {}, head));
   const body = el(doc, "tbody");
   view.ending.hands.forEach((hand, seat) => {
     const tr = el(doc, "tr");
+    // each cell names its column (data-label): on a phone the rows stack (play.css)
     tr.append(el(doc, "th", {scope: "row"}, text.seatName(seat, view)),
-              el(doc, "td", {}, hand.length ? chips(doc, hand, text) : "–"),
-              el(doc, "td", {}, text.count(text.T.points, view.ending.scores[seat])),
-              el(doc, "td", {}, text.count(text.T.points, view.totals[seat])));
+              el(doc, "td", {"data-label": labels[0]}, hand.length ? chips(doc, hand, text) : "–"),
+              el(doc, "td", {"data-label": labels[1]},
+                 text.count(text.T.points, view.ending.scores[seat])),
+              el(doc, "td", {"data-label": labels[2]},
+                 text.count(text.T.points, view.totals[seat])));
     body.append(tr);
   });
   table.append(body);
