@@ -115,6 +115,8 @@ async function computers() {
   }
   const heading = view && view.ending && els.end.querySelector("h3");
   if (heading) heading.focus();
+  // the reader's turn again: a keyboard whose button was hidden resumes at the draw
+  else if (view && doc.activeElement === doc.body) q("[data-act=draw_stock]").focus();
 }
 
 async function act(request) {
