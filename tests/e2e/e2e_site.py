@@ -41,6 +41,9 @@ CHECKER_CSS = "assets/checker.css"
 # for a page opened from disk, and its module (issue 35).
 PLAY_SLUGS = ("play",)
 PLAY_SCRIPTS = ("assets/play/disk.js", "assets/play/main.js")
+# What the practice page loads before Start: its modules (the runtime loads on Start only).
+PLAY_MODULES = ("board", "disk", "hand", "hash", "loader", "log", "main", "refusals", "store",
+                "text")
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 # A template's own behaviour (keyboard order, skip link, focus outline, the switcher's
 # clicks) is checked on one page of each template, in English and in a language whose text
