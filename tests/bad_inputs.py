@@ -1203,6 +1203,14 @@ case("round: a draw discard under a threshold of 1000 (the search ran for minute
                                              'opening_threshold = 1000\n', encoding="utf-8"),
            example(BIG_ROUND.format(profile="steep", hand=f"{_PAIRS} JK JK"))),
      "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted")
+_FULL = " ".join(f"{r}{s}" for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+_MAXED = ('\n[maxed]\nname = "every joker counts"\ndecks = 4\njokers = 8\n'
+          'max_jokers_per_meld = 8\nadjacent_jokers = true\nall_joker_melds = true\n')
+case("round: 52 cards and seven jokers under a profile at its bounds (issue 33 R6: 10 s a row)",
+     chain(lambda r: (r / PROF).write_text((r / PROF).read_text(encoding="utf-8") + _MAXED,
+                                           encoding="utf-8"),
+           example(BIG_ROUND.format(profile="maxed", hand=_FULL + " JK" * 7))),
+     "content/extra.md", "step: 1: draw discard", words="cannot decide this within its bound")
 case("prose: a paragraph of 95,000 backslashes (Markdown's inline parser is quadratic)",
      prose("See " + "\\" * 95000), FM, "See \\\\\\", words="more than 10,000: split it")
 case("po: 20,000 '<a' with no '>' (the raw-HTML pattern scanned to the end from each)",

@@ -92,7 +92,7 @@ def test_every_kind_has_its_partial_and_nothing_else_is_one() -> None:
     from site_builder.examples import KINDS
 
     partials = {p.relative_to(ROOT / "templates").as_posix()
-                for p in (ROOT / "templates" / "_examples").glob("*.html")}
+                for p in (ROOT / "templates" / "examples").glob("*.html")}
     assert partials == {kind.partial for kind in KINDS.values()}
 
 

@@ -11,7 +11,13 @@ from babel.messages.pofile import read_po
 
 from site_builder.engine import REFUSALS, Refusal
 from site_builder.i18n.catalog import Translations, Translator
-from site_builder.render.refusals import CONTEXT, RULE_SECTIONS, TEMPLATES, refusal_messages
+from site_builder.render.refusals import (
+    CONTEXT,
+    RULE_SECTIONS,
+    TEMPLATES,
+    refusal_messages,
+    refusal_table,
+)
 from site_builder.sources.page import Heading, read_page
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -34,11 +40,15 @@ def test_every_catalog_translates_every_refusal(lang: str) -> None:
     path = ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po"
     catalog = read_po(path.open("rb"))
     messages = refusal_messages(Translator(lang, Translations(catalog)))
+    table = refusal_table(Translator(lang, Translations(catalog)))
     assert set(messages) == set(REFUSALS)
     for code, template in REFUSALS.items():
         entry = catalog.get(template, CONTEXT)
         assert entry is not None and entry.string and not entry.fuzzy, (lang, code)
         assert messages[code] == entry.string != template, (lang, code)
+        assert table[code] == {
+            "template": messages[code], "page": RULE_SECTIONS[code][0],
+            "anchor": RULE_SECTIONS[code][1]}
         assert placeholders(messages[code]) == placeholders(template), (lang, code)
         # filled as the engine fills the English: every value by its name
         values = dict.fromkeys(placeholders(template), "7C")

@@ -112,7 +112,7 @@ from site_builder.engine.opening import OpeningResult, evaluate_opening
 from site_builder.engine.refusals import REFUSALS, Refusal
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points, round_scores, stock_out_winner
-from site_builder.engine.search import NODE_LIMIT, SearchLimitError, find_melds, find_opening
+from site_builder.engine.search import MELD_COST, Budget, find_melds, find_opening
 
 __all__ = [
     "ACTION_KINDS",
@@ -622,75 +622,78 @@ opening that uses it is accepted
         could: on the table once opened, or else in a first meld that is accepted (with the
         melds already *pending*). Each owed card is judged on its own. When the only
         obstacle is the final discard (they could be laid if no card had to be kept for
-        it), that is the reason: ``"no-final-discard"``."""
+        it), that is the reason: ``"no-final-discard"``.
+
+        The whole question shares one :class:`~site_builder.engine.search.Budget`, the
+        listing of melds included; past it,
+        :class:`~site_builder.engine.search.SearchLimitError` (issue 33 R6)."""
+        budget = Budget()
         keep = 1 if self.rules.discard_to_win else 0
-        why = self._unreachable_keeping(hand, owed, pending, table, keep)
-        if why and keep and not self._unreachable_keeping(hand, owed, pending, table, 0):
+        why = self._unreachable_keeping(hand, owed, pending, table, keep, budget)
+        if why and keep and not self._unreachable_keeping(hand, owed, pending, table, 0,
+                                                          budget):
             return "no-final-discard"
         return why
 
     def _unreachable_keeping(self, hand: list[Card], owed: list[Card],
                              pending: list[tuple[Card, ...]], table: list[tuple[Card, ...]],
-                             keep: int) -> Why:
+                             keep: int, budget: Budget) -> Why:
         """:meth:`_unreachable` with *keep* cards left in the hand."""
         rules = self.rules
+        melds = _Melds(hand, rules, budget)
         if self._opened[self._turn]:
             for card in owed:
                 if not any(card in m and len(hand) - len(m) >= keep
-                           for m in find_melds(hand, rules)) and not (
-                        len(hand) - 1 >= keep
-                        and any(evaluate_layoff(t, (card,), rules).valid for t in table)
-                ) and not self._lays_by_exchange(hand, card, table, keep):
+                           for m in melds.get()) and not (
+                        len(hand) - 1 >= keep and _fits_on(table, card, rules, budget)
+                ) and not self._lays_by_exchange(hand, card, table, keep, budget):
                     return "fits-no-meld"
-            if len(owed) > 1 and not self._lay_all(hand, owed, table, keep):
+            if len(owed) > 1 and not self._lay_all(hand, owed, table, keep, budget):
                 return "not-all"  # e.g. two jokers and room for one
             return ""
-        why = self._no_opening(hand, owed, pending, keep)
-        if why and rules.rami_sec and self._dry_possible(hand, owed, keep):
+        why = self._no_opening(hand, owed, pending, keep, melds, budget)
+        if why and rules.rami_sec and self._dry_possible(hand, owed, keep, budget):
             return ""  # going out all at once needs no opening (asked last: the harder search)
         return why
 
     def _no_opening(self, hand: list[Card], owed: list[Card], pending: list[tuple[Card, ...]],
-                    keep: int) -> Why:
+                    keep: int, melds: _Melds, budget: Budget) -> Why:
         """Why the cards *owed* could not all be laid in an accepted first meld this turn
         (with the melds already *pending*), '' if they could."""
         rules = self.rules
         if not owed:  # laid in the first meld: it must be accepted, or completed
-            if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep):
+            if evaluate_opening(pending, rules).accepted or self._completes(hand, pending, keep,
+                                                                            budget):
                 return ""
             return "no-opening"
         for card in owed:
-            if not any(card in m and len(hand) - len(m) >= keep
-                       for m in find_melds(hand, rules)):
+            if not any(card in m and len(hand) - len(m) >= keep for m in melds.get()):
                 return "fits-no-meld"
-            if not self._completes(hand, pending, keep, card):
+            if not self._completes(hand, pending, keep, budget, card):
                 return "no-opening"
         return ""
 
     def _lay_all(self, hand: list[Card], owed: list[Card], table: list[tuple[Card, ...]],
-                 keep: int, work: list[int] | None = None) -> bool:
+                 keep: int, budget: Budget) -> bool:
         """Whether every card *owed* can be laid this turn, together: in melds from *hand*
         or on melds of *table*, each card laid changing what is left for the others.
-        *work*: the melds still to be tried, at most NODE_LIMIT in all (then
+        Every meld listed and tried is spent from *budget* (then
         :class:`~site_builder.engine.search.SearchLimitError`)."""
         if not owed:
             return True
-        if work is None:
-            work = [NODE_LIMIT]
         rules = self.rules
         card, others = owed[0], owed[1:]
-        melds = find_melds(hand, rules)
-        work[0] -= len(melds) + len(table)
-        if work[0] < 0:
-            raise SearchLimitError(NODE_LIMIT)
+        melds = find_melds(hand, rules, budget=budget)
+        budget.spend(len(melds) + MELD_COST * len(table))
         for meld in melds:
             if card in meld and len(hand) - len(meld) >= keep:
+                budget.spend(1 + len(hand) // 16)  # copying the hand
                 rest, left = list(hand), list(others)
                 for c in meld:
                     rest.remove(c)
                     if c in left and c != card:
                         left.remove(c)
-                if self._lay_all(rest, left, [*table, meld], keep, work):
+                if self._lay_all(rest, left, [*table, meld], keep, budget):
                     return True
         if len(hand) - 1 >= keep:
             for index, meld_cards in enumerate(table):
@@ -698,18 +701,19 @@ opening that uses it is accepted
                     rest = list(hand)
                     rest.remove(card)
                     after = [(*t, card) if i == index else t for i, t in enumerate(table)]
-                    if self._lay_all(rest, others, after, keep, work):
+                    if self._lay_all(rest, others, after, keep, budget):
                         return True
         return False
 
-    def _dry_possible(self, hand: list[Card], owed: list[Card], keep: int) -> bool:
+    def _dry_possible(self, hand: list[Card], owed: list[Card], keep: int,
+                      budget: Budget) -> bool:
         """Whether the whole *hand* but *keep* cards can be laid in melds, the *owed* cards
         among them (going out all at once, ``rami_sec``)."""
-        return find_opening(hand, self.rules, keep=keep, lay_all=True, must_lay=owed) \
-            is not None
+        return find_opening(hand, self.rules, keep=keep, lay_all=True, must_lay=owed,
+                            budget=budget) is not None
 
     def _lays_by_exchange(self, hand: list[Card], card: Card, table: list[tuple[Card, ...]],
-                          keep: int) -> bool:
+                          keep: int, budget: Budget) -> bool:
         """Whether *card* (in *hand*) can take a joker's place in a meld of *table*, and the
         joker then be laid this turn (in a meld from the hand, or on a meld)."""
         rules = self.rules
@@ -719,6 +723,7 @@ opening that uses it is accepted
         for index, cards in enumerate(table):
             if JOKER not in cards:
                 continue
+            budget.spend(2 * MELD_COST)
             meld = laid.get(cards)
             if meld is None:
                 result = evaluate_meld(cards, rules)
@@ -734,15 +739,15 @@ opening that uses it is accepted
             rest.remove(card)
             rest.append(JOKER)
             after = [swapped if i == index else t for i, t in enumerate(table)]
-            if any(JOKER in m and len(rest) - len(m) >= keep for m in find_melds(rest, rules)):
+            if any(JOKER in m and len(rest) - len(m) >= keep
+                   for m in find_melds(rest, rules, budget=budget)):
                 return True
-            if len(rest) - 1 >= keep and any(evaluate_layoff(t, (JOKER,), rules).valid
-                                             for t in after):
+            if len(rest) - 1 >= keep and _fits_on(after, JOKER, rules, budget):
                 return True
         return False
 
     def _completes(self, hand: list[Card], pending: list[tuple[Card, ...]], keep: int,
-                   card: Card | None = None) -> bool:
+                   budget: Budget, card: Card | None = None) -> bool:
         """Whether melds from *hand* (one at least, and one of them holding *card* if
         given) can make the *pending* first meld acceptable, leaving *keep* cards. An
         exact answer (:func:`~site_builder.engine.search.find_opening`), or
@@ -753,7 +758,7 @@ opening that uses it is accepted
         found = find_opening(
             hand, self.rules, min_points=max((self.rules.opening_threshold or 0) - total, 0),
             need_pure=self.rules.pure_sequence_required and not pure, keep=keep,
-            must_lay=() if card is None else (card,))
+            must_lay=() if card is None else (card,), budget=budget)
         return found is not None and evaluate_opening([*pending, *found], self.rules).accepted
 
     def _verify_still_owed(self, hand: list[Card], table: list[tuple[Card, ...]],
@@ -1289,6 +1294,31 @@ def _exchange(cards: tuple[Card, ...], kind: MeldKind, arrangement: tuple[Card, 
         return None
     return swapped
 
+
+
+class _Melds:
+    """The melds of a hand, listed once and only when first asked for (spent from
+    *budget*)."""
+
+    __slots__ = ("_budget", "_hand", "_melds", "_rules")
+
+    def __init__(self, hand: list[Card], rules: RuleSet, budget: Budget) -> None:
+        self._hand, self._rules, self._budget = hand, rules, budget
+        self._melds: tuple[tuple[Card, ...], ...] | None = None
+
+    def get(self) -> tuple[tuple[Card, ...], ...]:
+        if self._melds is None:
+            self._melds = find_melds(self._hand, self._rules, budget=self._budget)
+        return self._melds
+
+
+def _fits_on(table: list[tuple[Card, ...]], card: Card, rules: RuleSet, budget: Budget) -> bool:
+    """Whether *card* may be laid off on a meld of *table* (each meld tried is spent)."""
+    for meld in table:
+        budget.spend(MELD_COST)
+        if evaluate_layoff(meld, (card,), rules).valid:
+            return True
+    return False
 
 
 def _can(check: Callable[[], object]) -> bool:

@@ -26,13 +26,65 @@ from site_builder.engine.melds import evaluate_meld
 from site_builder.engine.rules import RuleSet
 from site_builder.engine.scoring import card_hand_points
 
-__all__ = ["NODE_LIMIT", "Arrangement", "SearchLimitError", "best_arrangement", "find_melds",
-           "find_opening"]
+__all__ = ["MELD_COST", "NODE_LIMIT", "Arrangement", "Budget", "SearchLimitError",
+           "best_arrangement", "find_melds", "find_opening"]
 
 Meld = tuple[Card, ...]
 
+# The work one question may do (may this card be laid this turn? which melds does this
+# hand hold?), in steps: a node of a search, or a candidate meld listed, is one step; a
+# meld judged by evaluate_meld is MELD_COST steps (what it costs against a node, measured
+# by benchmarks/search_bound.py). The whole question shares one Budget, the listing of
+# melds included, so that no question costs more than about a tenth of a second of CPU,
+# whatever the rules and the hand. A question it cannot settle within it is answered
+# with SearchLimitError, never with a guess (issue 28, issue 33 R6). The site's own
+# rounds ask at most 69 steps; a 51-card hand with three jokers about 10,000.
+NODE_LIMIT = 50_000
+MELD_COST = 8
 
-def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
+
+class SearchLimitError(Exception):
+    """A question went past its bound of work (:class:`Budget`) without an answer. Not
+    a :class:`ValueError`: a refused action is one, and this is no verdict.
+
+    ``nodes`` is the bound that was reached.
+    """
+
+    def __init__(self, nodes: int) -> None:
+        super().__init__(f"the engine cannot decide this within its bound of {nodes:,} "
+                         "search steps; use a smaller hand")
+        self.nodes = nodes
+
+
+class Budget:
+    """The steps one question may still take (see :data:`NODE_LIMIT`); :meth:`spend`
+    raises :class:`SearchLimitError` once they are spent.
+
+    >>> budget = Budget(10)
+    >>> budget.spend(8); budget.left
+    2
+    >>> budget.spend(3)
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.search.SearchLimitError: the engine cannot decide this within its \
+bound of 10 search steps; use a smaller hand
+    """
+
+    __slots__ = ("left", "limit")
+
+    def __init__(self, limit: int = NODE_LIMIT) -> None:
+        self.limit = limit
+        self.left = limit
+
+    def spend(self, steps: int) -> None:
+        """Take *steps* from what is left, or raise :class:`SearchLimitError`."""
+        self.left -= steps
+        if self.left < 0:
+            raise SearchLimitError(self.limit)
+
+
+def find_melds(hand: Sequence[Card], rules: RuleSet, *,
+               budget: Budget | None = None) -> tuple[Meld, ...]:
     """Every distinct valid meld that can be laid from cards of *hand*.
 
     Sets of 3 or 4 and sequences of any length, with up to
@@ -41,6 +93,10 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
     (suit, then rank, jokers last); sets come first, rank by rank, then
     sequences, suit by suit.
 
+    The listing spends from *budget* (a new :class:`Budget` if none is given): a step
+    for each candidate, :data:`MELD_COST` for each one judged; a hand that holds too
+    many melds raises :class:`SearchLimitError`.
+
     >>> from site_builder.engine import get_rules, parse_cards
     >>> melds = find_melds(parse_cards("JK 7S 8S 8H"), get_rules("rami51"))
     >>> [" ".join(c.code for c in meld) for meld in melds]
@@ -48,6 +104,9 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
     >>> find_melds(parse_cards("AH 2H 3H"), get_rules("cardverse"))
     ()
     """
+    budget = Budget() if budget is None else budget
+    steps = 0  # spent from the budget at the end; past what is left, SearchLimitError
+    left = budget.left
     distinct = sorted({card.ordinal for card in hand})
     jokers = 0
     if distinct and distinct[-1] == JOKER_ORDINAL:
@@ -71,6 +130,9 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
             for m in range(max(1, 3 - k), min(len(suits), 4 - k) + 1):
                 for combo in itertools.combinations(suits, m):
                     ordinals = tuple(s * 13 + rank for s in combo) + (JOKER_ORDINAL,) * k
+                    steps += 1 if k == 0 else 1 + MELD_COST
+                    if steps > left:
+                        budget.spend(steps)
                     if k == 0 or _valid(ordinals, rules):
                         found.setdefault(ordinals, None)
     # Sequences: suit by suit, position 1 is the low ace and 14 the high ace.
@@ -97,6 +159,9 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
                 while present[end + 1]:
                     end += 1
                 for a in range(start, end - 1):
+                    steps += max(min(end, a + 12) - a - 1, 0)
+                    if steps > left:
+                        budget.spend(steps)
                     for b in range(a + 2, min(end, a + 12) + 1):
                         found.setdefault(_run(suit, a, b), None)
                 start = end + 1
@@ -120,9 +185,19 @@ def find_melds(hand: Sequence[Card], rules: RuleSet) -> tuple[Meld, ...]:
                         ordinals = tuple(sorted(
                             o for i, o in enumerate(held_here) if i not in replaced
                         )) + (JOKER_ORDINAL,) * (missing + spare)
-                        if ordinals not in found and (missing + spare == 0
-                                                      or _valid(ordinals, rules)):
-                            found[ordinals] = None
+                        steps += 1
+                        if steps > left:
+                            budget.spend(steps)
+                        if ordinals in found:
+                            continue
+                        if missing + spare:
+                            steps += MELD_COST
+                            if steps > left:
+                                budget.spend(steps)
+                            if not _valid(ordinals, rules):
+                                continue
+                        found[ordinals] = None
+    budget.spend(steps)
     return tuple(tuple(CARDS_BY_ORDINAL[o] for o in key) for key in found)
 
 
@@ -260,25 +335,6 @@ def best_arrangement(
                        sum(points_of[c.ordinal] for c in deadwood), laid, not stopped)
 
 
-# The work :func:`find_opening` may do, in nodes of its search and melds tried at them,
-# whatever the rules and the hand: about a second of CPU. A question it cannot settle
-# within it is answered with SearchLimitError, never with a guess (issue 28).
-NODE_LIMIT = 200_000
-
-
-class SearchLimitError(Exception):
-    """:func:`find_opening` went past its bound of work without an answer. Not a
-    :class:`ValueError`: a refused action is one, and this is no verdict.
-
-    ``nodes`` is the bound that was reached.
-    """
-
-    def __init__(self, nodes: int) -> None:
-        super().__init__(f"the engine cannot decide this within its bound of {nodes:,} "
-                         "search steps; use a smaller hand")
-        self.nodes = nodes
-
-
 def find_opening(
     hand: Sequence[Card],
     rules: RuleSet,
@@ -289,6 +345,7 @@ def find_opening(
     lay_all: bool = False,
     must_lay: Sequence[Card] = (),
     limit: int = NODE_LIMIT,
+    budget: Budget | None = None,
 ) -> tuple[Meld, ...] | None:
     """Disjoint melds from *hand*, at least one (with *lay_all*, none if the hand is
     down to *keep* cards already), that lay at least *min_points* (laid
@@ -298,9 +355,10 @@ def find_opening(
     answer, whatever the rules (no node limit cuts a search short into a "no").
 
     The search is bounded: laid points are bounded above by each card's best share of a
-    meld's points, so a threshold out of reach is settled at once; after *limit* steps
-    (a node, or a meld tried at one) it raises :class:`SearchLimitError` rather than
-    answer.
+    meld's points, so a threshold out of reach is settled at once; its steps (the melds
+    listed and judged, and each node, or meld tried at one) are spent from *budget* (a
+    new :class:`Budget` of *limit* steps if none is given), and once it is spent it
+    raises :class:`SearchLimitError` rather than answer.
 
     >>> from site_builder.engine import get_rules, parse_cards
     >>> rules = get_rules("rami51")
@@ -315,8 +373,10 @@ def find_opening(
     >>> find_opening(hand, rules, lay_all=True, keep=0) is None
     True
     """
+    budget = Budget(limit) if budget is None else budget
     cards = tuple(hand)
-    melds = find_melds(cards, rules)
+    melds = find_melds(cards, rules, budget=budget)
+    budget.spend(MELD_COST * len(melds))
     results = [evaluate_meld(meld, rules) for meld in melds]
     keys = [tuple(card.ordinal for card in meld) for meld in melds]
     counts = Counter(card.ordinal for card in cards)
@@ -340,6 +400,7 @@ def find_opening(
     needs = [Counter(key) for key in keys]
     chosen: list[int] = []
     nodes = 0
+    allowed = budget.left  # counted here, spent from the budget when the search ends
 
     def fits(dead: int) -> bool:
         return dead >= keep and (not lay_all or dead == keep)
@@ -347,8 +408,8 @@ def find_opening(
     def visit(i: int, laid: int, bound: float, dead: int, pure: bool) -> bool:
         nonlocal nodes
         nodes += 1
-        if nodes > limit:
-            raise SearchLimitError(limit)
+        if nodes > allowed:
+            raise SearchLimitError(budget.limit)
         if laid + bound < min_points - 1e-9 or (lay_all and dead > keep):
             return False
         while i < len(naturals) and counts[naturals[i]] == 0:
@@ -384,8 +445,11 @@ def find_opening(
         return False
 
     total = sum(share[card.ordinal] for card in cards)
-    if not visit(0, 0, total, 0, False):
-        return None
+    try:
+        if not visit(0, 0, total, 0, False):
+            return None
+    finally:
+        budget.left -= nodes
     return tuple(melds[i] for i in chosen)
 
 

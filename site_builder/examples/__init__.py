@@ -4,7 +4,7 @@ render both read.
 A page's ```` ```example ```` block names its kind on its ``table:`` line. Each kind's
 module (``melds``, ``layoffs``, ``openings``, ``hands``, ``deals``, ``game``,
 ``stock_out``, ``round``) declares a :class:`Kind`: its fields, its claims, the claims
-it requires, its ``compute`` and its template partial (``templates/_examples/<name>.html``,
+it requires, its ``compute`` and its template partial (``templates/examples/<name>.html``,
 which ``templates/_examples.html`` dispatches to). :func:`verify_pages` replays every
 block with its kind, after resolving its game, rule profile and rule set one way for
 every kind (:func:`~site_builder.examples.base.resolve`).

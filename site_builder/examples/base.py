@@ -98,7 +98,7 @@ class Kind:
     * ``verify_block``: for a kind whose rows are not independent (the worked round,
       one step a row), what verifies the whole block instead of one row at a time.
 
-    Its template partial is ``templates/_examples/<name>.html`` (:attr:`partial`).
+    Its template partial is ``templates/examples/<name>.html`` (:attr:`partial`).
     """
 
     name: str
@@ -113,7 +113,7 @@ class Kind:
 
     @property
     def partial(self) -> str:
-        return f"_examples/{self.name}.html"
+        return f"examples/{self.name}.html"
 
 
 def resolve(game_field: Field | None, profile_field: Field | None, at: int,

@@ -1,6 +1,6 @@
 """The kinds of example table, by the name a block's ``table:`` line gives: one module
 each. A new kind is a module that declares its :class:`~site_builder.examples.base.Kind`,
-a partial ``templates/_examples/<name>.html`` and a line here (the README's table of fields
+a partial ``templates/examples/<name>.html`` and a line here (the README's table of fields
 is printed from this registry, :func:`fields_table`, and a test keeps the two equal)."""
 
 from __future__ import annotations

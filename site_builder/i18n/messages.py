@@ -76,7 +76,7 @@ def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
     each template once, to compile it and for its messages."""
     out: list[TemplateMessage] = []
     # in the order of template_messages (its paths': a folder's templates before the
-    # file of the same name, _examples/ before _examples.html)
+    # file of the same name)
     for name, tree in sorted(trees.items(), key=lambda item: PurePosixPath(item[0])):
         def from_tree(fileobj: Any, keywords: Any, comment_tags: Any, options: Any,
                       tree: Any = tree) -> Any:  # an extraction method for Babel

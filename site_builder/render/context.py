@@ -25,7 +25,8 @@ from site_builder.i18n.catalog import bcp47, text_direction
 from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
 from site_builder.render import search
 from site_builder.render.markdown import Text
-from site_builder.render.offline import ASSETS_DIR, MANIFEST
+from site_builder.render.offline import ASSETS_DIR as ASSETS_DIR  # re-exported: its one home
+from site_builder.render.offline import MANIFEST
 from site_builder.render.quickref import links, sheet_for
 from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import Page

@@ -32,8 +32,9 @@ ICONS = ((192, f"{ASSETS_DIR}/icons/icon-192.png"), (512, f"{ASSETS_DIR}/icons/i
 # Colours of the installed app's title bar and splash screen: site.css's --accent and --bg.
 THEME_COLOR = "#0b5cad"
 BACKGROUND_COLOR = "#fdfcf8"
-# Large files fetched only by the practice table: cached when a reader starts it, not before.
-RUNTIME_PARTS = ("pyodide/", "play/runtime/")
+# The practice table's runtime (Python in WebAssembly, about 10 MB): cached when a reader starts
+# the table, not before. The packed engine (under 100 KB) is precached with the assets.
+RUNTIME_PARTS = ("assets/pyodide/",)  # site_builder/render/play.py: runtime_path
 
 
 def precached(lang: str, files: Iterable[str]) -> list[str]:

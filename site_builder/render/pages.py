@@ -32,10 +32,11 @@ from site_builder.i18n.catalog import (
 from site_builder.i18n.coverage import Counts, coverage
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
-from site_builder.render import context, play, quickref, score
+from site_builder.render import context, play, quickref, score, table_rules
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
+from site_builder.render.refusals import refusal_table
 from site_builder.render.urls import root_path
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.sources.profiles import GAME_NAMES
@@ -161,7 +162,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         if page.play:  # the practice table: its runtime and engine (render/play.py)
-            ctx.update(play_refusals=play.refusal_data(translator),
+            ctx.update(play_refusals=refusal_table(translator),
                        play_engine=play.engine_archive()[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang), variations=list(VARIATIONS))
@@ -178,6 +179,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
 
     quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
     score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper
+    emit(f"{lang}/{table_rules.FILE}", table_rules.table_rules(site.profiles, translator))
     return result
 
 

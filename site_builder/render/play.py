@@ -16,12 +16,10 @@ import io
 import json
 import zipfile
 from pathlib import Path
-from typing import Any
 
 from babel import Locale
 
 from site_builder.errors import Problem, UserError
-from site_builder.render.refusals import RULE_SECTIONS, refusal_messages
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ENGINE_DIR = PACKAGE_DIR / "engine"
@@ -124,17 +122,3 @@ def plural_samples(lang: str) -> dict[str, int]:
         out.setdefault(rule(n), n)
     return out
 
-
-def refusal_data(translations: Any) -> dict[str, dict[str, str]]:
-    """What the practice table needs to explain the engine's refusals in one language, by
-    code: the translated ``template`` (filled with the refusal's values by name) and the
-    ``page`` slug and heading ``anchor`` of the rule's section (plain data for the page's
-    script; :mod:`site_builder.render.refusals` holds both).
-
-    >>> from site_builder.i18n.catalog import Translator
-    >>> refusal_data(Translator("en"))["invalid-meld"]["anchor"]
-    'invalid-melds'
-    """
-    messages = refusal_messages(translations)
-    return {code: {"template": messages[code], "page": page, "anchor": anchor}
-            for code, (page, anchor) in RULE_SECTIONS.items()}

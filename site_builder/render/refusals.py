@@ -201,3 +201,17 @@ def refusal_messages(translations: _Translations) -> dict[str, str]:
     lacks one). *translations*: the language's translator (anything with
     ``gettext(text, context)``, as :class:`~site_builder.i18n.catalog.Translator`)."""
     return {code: translations.gettext(template, CONTEXT) for code, template in TEMPLATES.items()}
+
+
+def refusal_table(translations: _Translations) -> dict[str, dict[str, str]]:
+    """What a page needs to explain a refusal in one language, by code: the translated
+    ``template`` (filled with the refusal's values by name), and the ``page`` slug and
+    the heading ``anchor`` of its rule section (a plain value for a script's data).
+
+    >>> from site_builder.i18n.catalog import Translator
+    >>> refusal_table(Translator("en"))["swap-not-opened"]["anchor"]
+    'when-and-with-which-card'
+    """
+    messages = refusal_messages(translations)
+    return {code: {"template": messages[code], "page": page, "anchor": anchor}
+            for code, (page, anchor) in RULE_SECTIONS.items()}

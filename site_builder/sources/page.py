@@ -53,7 +53,7 @@ TABLE_DELIMITER_RE = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$|^\|\s*
 # never takes one of them (tests/test_build.py keeps this list complete).
 TEMPLATE_IDS = frozenset({"top", "main", "q", "checker", "checker-text", "rule-pages",
                           "table", "play-text",
-                          "quick-reference", "search", "menu-open", "pages"})
+                          "quick-reference", "search", "menu-open", "pages", "score-data"})
 # What a link may name on every page besides its headings (the checker on a checker page).
 PAGE_IDS = frozenset({"top", "main"})
 

@@ -12,6 +12,7 @@
 // - Printing opens every folded step-by-step round, and folds it again afterwards.
 
 import "./offline.js";  // the language folder's service worker: the rules offline
+import "./table-rules.js";  // my table's rules: the game and variation a table plays
 
 const menus = [...document.querySelectorAll("details.menu")];
 const pages = document.querySelector(".menu-toggle");  // the page menu's checkbox

@@ -197,7 +197,9 @@ def test_search_box_is_absent_without_javascript(browser: Browser, base_url: str
 def test_quick_reference_prints_on_one_a4_page(tab: Tab, sheet: str) -> None:
     page = tab.page
     tab.open(sheet, DESKTOP)
-    assert page.locator("main table [role=img]").count() >= 3
+    # laid points count only towards a threshold: the CardVerse sheet has no such table
+    cards_in_tables = page.locator("main table [role=img]").count()
+    assert cards_in_tables >= 3 if sheet.endswith("/rami/") else cards_in_tables == 0
     pdf = page.pdf(format="A4")
     assert len(re.findall(rb"/Type\s*/Page\b(?!s)", pdf)) == 1
     page.emulate_media(media="print")

@@ -77,6 +77,12 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
     if site_page.searchable:  # the search client; the index loads only when one searches
         expected.append(("script", "/assets/site.js"))
+        # and the modules it imports: the offline worker's registration (blocked in these
+        # tests: test_offline.py has the worker) and my table's rules, with their words
+        expected += [("script", "/assets/offline.js"), ("script", "/assets/table-rules.js"),
+                     ("fetch", f"/{site_page.lang}/table-rules.json")]
+    if site_page.slug == "score":  # the score keeper's modules
+        expected += [("script", f"/assets/score/{name}.js") for name in ("page", "check", "sheet")]
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))

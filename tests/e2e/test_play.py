@@ -21,8 +21,7 @@ from playwright.sync_api import Page
 from site_builder.engine.notation import format_history
 from site_builder.engine.play.table import Table
 from site_builder.i18n.catalog import Translator
-from site_builder.render.play import refusal_data
-from site_builder.render.refusals import RULE_SECTIONS
+from site_builder.render.refusals import RULE_SECTIONS, refusal_table
 
 from .e2e_site import NODE_MODULES, ROOT, ServedSite
 from .visit import NARROW_PHONE, PHONE, describe_violations, run_axe, serve_axe
@@ -187,7 +186,7 @@ def test_each_kind_of_refused_move_is_explained_in_the_language_and_linked(
     assert text.startswith("Niedozwolone: ") and refusal["message"] not in text, text
     with (ROOT / "locales" / "pl" / "LC_MESSAGES" / "messages.po").open("rb") as po:
         catalog = read_po(po, locale="pl")
-    polish = refusal_data(Translator("pl", catalog))[refusal["code"]]["template"]
+    polish = refusal_table(Translator("pl", catalog))[refusal["code"]]["template"]
     assert polish.split("{")[0].strip() in text
     href = box.locator("a").get_attribute("href") or ""
     assert href == f"../{page_slug}/index.html#{anchor}"

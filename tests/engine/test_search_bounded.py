@@ -17,11 +17,19 @@ import resource
 import subprocess
 import sys
 import textwrap
+import time
 from collections import Counter
 from itertools import combinations
 
+import pytest
+from hostile_questions import hostile_question
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from site_builder.engine import (
     RoundState,
+    RulesError,
+    SearchLimitError,
     evaluate_meld,
     find_melds,
     find_opening,
@@ -29,6 +37,7 @@ from site_builder.engine import (
     get_rules,
     parse_cards,
 )
+from site_builder.engine.search import Budget
 
 
 def random_rules(rnd: random.Random):  # type: ignore[no-untyped-def]
@@ -153,11 +162,10 @@ def test_an_undecided_search_is_an_error_of_the_step_never_a_verdict(monkeypatch
 
     from site_builder.engine import ReplayError, replay
     from site_builder.engine import round as round_module
-    from site_builder.engine.search import SearchLimitError
+    from site_builder.engine.search import Budget, SearchLimitError
 
-    real = round_module.find_opening
-    monkeypatch.setattr(round_module, "find_opening",
-                        lambda *a, **k: real(*a, **{**k, "limit": 3}))
+    # the whole question shares one budget (issue 33 R6): make it tiny
+    monkeypatch.setattr(round_module, "Budget", lambda: Budget(30))
     hands = ["5C 6C KH KS KD QH QD QC 2D 9S", "2S 3S 4S 5S 6S 7S 8S 9D 10D"]
     with pytest.raises(ReplayError, match="cannot decide this within its bound"):
         replay(get_rules("rami51"), hands, "AS AD", "7C", "1: draw discard")
@@ -167,3 +175,76 @@ def test_an_undecided_search_is_an_error_of_the_step_never_a_verdict(monkeypatch
         state.verify_draw_discard()
     monkeypatch.undo()
     assert replay(get_rules("rami51"), hands, "AS AD", "7C", "1: draw discard").steps
+
+
+# --- issue 33 R6: the bound covers the whole question, the listing of melds included ------
+
+FULL = " ".join(f"{r}{s}" for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
+MAXED = {"decks": 4, "jokers": 8, "max_jokers_per_meld": 8, "adjacent_jokers": True,
+         "all_joker_melds": True}
+#: The most CPU one question may take (issue 33: no row of an accepted profile over 1 s).
+CPU_BOUND = 1.0
+
+
+def cpu_of(ask) -> tuple[float, str]:  # type: ignore[no-untyped-def]
+    """The CPU time of one question, and its answer."""
+    started = time.process_time()
+    try:
+        ask()
+        answer = "allowed"
+    except SearchLimitError:
+        answer = "undecided"
+    except ValueError:
+        answer = "refused"
+    return time.process_time() - started, answer
+
+
+@pytest.mark.parametrize(("overrides", "jokers"), [
+    (MAXED, 7),
+    ({**MAXED, "opening_threshold": 1000, "rami_sec": True}, 7),
+    ({**MAXED, "opening_threshold": 1000}, 7),
+    ({"opening_threshold": 1000, "rami_sec": True}, 2),
+])
+def test_the_reviews_rows_cost_under_a_second(overrides: dict[str, object],
+                                              jokers: int) -> None:
+    """The reliability review's R6 rows: 52 cards and seven jokers, then a joker taken
+    (9 to 17 s of CPU before, most of it listing about 100,000 melds outside the bound)."""
+    rules = get_rules("rami51", **overrides)
+    state = RoundState(rules, [parse_cards(FULL + " JK" * jokers), parse_cards("KC KD")],
+                       parse_cards("KS 3C 3D"), parse_cards("JK"))
+    spent, _ = cpu_of(state.verify_draw_discard)
+    assert spent < CPU_BOUND
+
+
+def test_find_melds_spends_from_the_bound() -> None:
+    rules = get_rules("rami51", **MAXED)
+    hand = parse_cards(FULL + " JK" * 8)
+    with pytest.raises(SearchLimitError):
+        find_melds(hand, rules)  # 102,917 melds: past the bound
+    budget = Budget()
+    assert len(find_melds(parse_cards("5H 6H 7H 8H JK"), rules, budget=budget)) > 1
+    assert 0 < budget.left < budget.limit
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(game=st.sampled_from(["rami40", "rami51", "cardverse"]),
+       decks=st.integers(1, 4), jokers=st.integers(0, 8), per_meld=st.integers(0, 8),
+       threshold=st.integers(0, 1000), flags=st.lists(st.booleans(), min_size=5, max_size=5),
+       size=st.integers(3, 216), rnd=st.randoms(use_true_random=False))
+def test_no_question_of_an_accepted_profile_costs_a_second(  # type: ignore[no-untyped-def]
+        game, decks, jokers, per_meld, threshold, flags, size, rnd) -> None:
+    """Random rules within the profiles' bounds (PROFILE_BOUNDS), random hands of up to
+    every card: each question (a draw discard, or a meld or lay-off with a card owed) is
+    answered, refused or undecided (SearchLimitError) within CPU_BOUND of CPU."""
+    adjacent, all_jokers, pure, rami_sec, to_win = flags
+    try:
+        rules = get_rules(game, decks=decks, jokers=jokers, max_jokers_per_meld=per_meld,
+                          opening_threshold=threshold, adjacent_jokers=adjacent,
+                          all_joker_melds=all_jokers, pure_sequence_required=pure,
+                          rami_sec=rami_sec, discard_to_win=to_win, discard_first_round=True)
+    except RulesError:
+        return  # not a profile the build accepts
+    name, ask = hostile_question(rnd, rules, size)
+    spent, answer = cpu_of(ask)
+    assert spent < CPU_BOUND, (name, answer, spent)

@@ -1,0 +1,63 @@
+"""My table's rules (issue 37): the game a table plays, chosen once in the page menu, folds
+the other game's example rows, opens the checker on that game, marks it on the quick
+reference and starts the score keeper with it; before any choice nothing changes."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Page
+
+from .visit import DESKTOP, PHONE
+
+
+def _shown_games(page: Page) -> set[str]:
+    return set(page.eval_on_selector_all(
+        "main tr[data-game]", "rows => rows.filter(r => !r.hidden).map(r => r.dataset.game)"))
+
+
+@pytest.mark.parametrize("lang", ["pl", "vi"])
+def test_the_switch_follows_the_table(page: Page, lang: str) -> None:
+    page.set_viewport_size(PHONE)
+    page.goto(f"{lang}/first-meld/")
+    page.wait_for_function("() => document.querySelector('form.table-rules') !== null")
+    # before any choice: every example, and the checker on its own default
+    assert _shown_games(page) == {"rami40", "rami51"}
+    assert page.locator(".other-game").count() == 0
+    page.locator("label.menu-button").click()  # the switch sits in the page menu
+    switch = page.locator("form.table-rules")
+    switch.locator("select[name=game]").select_option("rami40")
+    page.keyboard.press("Escape")  # the menu closes; the page shows the folded tables
+    assert _shown_games(page) == {"rami40"}
+    note = page.locator(".other-game").first
+    assert "Rami 51" in note.inner_text() and "Rami 40" in note.inner_text()
+    assert page.locator("form[data-checker] select[name=game]").input_value() == "rami40"
+    note.locator("button").click()  # the folded rows can be shown again
+    assert note.locator("button").get_attribute("aria-expanded") == "true"
+
+    # kept on the device, for every page
+    page.goto(f"{lang}/first-meld/")
+    page.wait_for_selector(".other-game")
+    assert _shown_games(page) == {"rami40"}
+    page.goto(f"{lang}/quick-reference/rami/")
+    page.wait_for_selector(".quickref li.mine")
+    assert page.locator(".quickref li.mine").get_attribute("data-game") == "rami40"
+    page.goto(f"{lang}/score/")
+    page.wait_for_function(
+        "() => document.querySelector('select[data-table-rules]').value === 'rami40:reference'")
+
+    # both games again: everything shows, as without the switch
+    page.set_viewport_size(DESKTOP)
+    page.goto(f"{lang}/first-meld/")
+    page.locator("form.table-rules select[name=game]").select_option("")
+    assert _shown_games(page) == {"rami40", "rami51"}
+    assert page.locator(".other-game").count() == 0
+    assert page.evaluate("localStorage.getItem('rami-table-rules')") is None
+
+
+def test_a_damaged_choice_changes_nothing(page: Page) -> None:
+    page.goto("pl/first-meld/")
+    page.evaluate("localStorage.setItem('rami-table-rules', '{\"game\": \"<img>\"}')")
+    page.reload()
+    page.wait_for_function("() => document.querySelector('form.table-rules') !== null")
+    assert _shown_games(page) == {"rami40", "rami51"}
+    assert page.locator("form.table-rules select[name=game]").input_value() == ""
