@@ -15,8 +15,6 @@ import subprocess
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from site_builder import engine
 from site_builder.engine.scoring import check_round, game_over, game_winners
 from site_builder.render.score import offered
