@@ -1,26 +1,36 @@
-"""The build, top to bottom: load → verify → render → write.
+"""The build, top to bottom: load → verify → render → index → write, each stage a function
+over what the one before returned.
 
 1. **load** (:mod:`site_builder.sources`): the project's files into a
    :class:`~site_builder.sources.site.Site`;
 2. **verify** (:mod:`site_builder.verify`): every example replayed by the engine, every
    placeholder and link, every template compiled, every catalog read and checked; on any
-   problem, every problem is reported and nothing is written. ``site-builder check`` is
-   :func:`check`: these two stages, and the templates rendered in memory;
-3. **render** (:mod:`site_builder.render`): each language's pages into a staging folder
-   next to the output, then its search index, then the site-wide files;
-4. **write** (:mod:`site_builder.output`): the staging folder put in place of the output.
+   problem, every problem is reported and nothing is written;
+3. **render** (:func:`render`): each language's pages into a staging folder next to the
+   output, then the site-wide files; what it gives (:class:`Rendered`) holds every message
+   looked up that the template lacks, as data;
+4. **index** (:mod:`site_builder.render.search`): each rendered language's search index;
+5. **write** (:mod:`site_builder.output`): the staging folder put in place of the output.
 
-The build's record (:mod:`site_builder.cache`) lets a build with nothing changed write
-nothing.
+Around the stages, not inside them:
+
+* **the build's record** (:mod:`site_builder.cache`): with nothing changed, a build reads
+  its result from the record and writes nothing;
+* **strict mode**: a check on what render gave, before anything is indexed or written;
+* **the reuse of languages**: a :class:`~site_builder.session.Session` (``serve``'s, a
+  test's) gives the languages whose inputs are unchanged to render, which writes them
+  again from memory, and keeps this build's for the next.
+
+``site-builder check`` is :func:`check`: stages 1 to 3, in memory.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.cache import (
-    code_version,
     files_match,
     forget_record,
     hash_inputs,
@@ -29,7 +39,7 @@ from site_builder.cache import (
     write_record,
 )
 from site_builder.errors import Problem, UserError
-from site_builder.i18n.catalog import Key, Unknown
+from site_builder.i18n.translator import Key, Unknown
 from site_builder.output import (
     MARKER,
     clean_stale,
@@ -40,25 +50,17 @@ from site_builder.output import (
     staging,
     swap,
 )
-from site_builder.project import CACHE_DIR
+from site_builder.project import CACHE_DIR, build_date
 from site_builder.render import search
 from site_builder.render.offline import offline_files
 from site_builder.render.pages import Job, LanguageResult, render_language
 from site_builder.render.site_files import render_site_files
+from site_builder.session import Kept, Session
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache
 from site_builder.verify import Verified, verify
 
-
-@dataclass
-class Kept:
-    """A language's rendering (its files and what the site-wide files need of it), kept
-    in memory by a long-running process (``serve``) for the next build: a translator's
-    catalog edit renders that language again, not the others."""
-
-    key: str  # what its pages depend on (site_builder.cache.language_keys)
-    result: LanguageResult
-    files: dict[str, bytes]
+Fallback = tuple[str, str, int, str]  # (lang, file, line, English text)
 
 
 @dataclass
@@ -67,31 +69,71 @@ class BuildResult:
     languages: list[str]
     rendered: list[str]  # the languages this build rendered (none: nothing changed)
     claims: int  # how many claims the engine verified
-    fallbacks: list[tuple[str, str, int, str]]  # (lang, file, line, English text)
+    fallbacks: list[Fallback]
     # each message looked up that the template lacks, where (a warning; an error --strict)
     unknown: list[Problem] = field(default_factory=list)
 
 
-def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True) -> Verified:
+@dataclass
+class Rendered:
+    """What the render stage gives: each language's result (in site order), the files
+    written (size, mtime), each language's messages looked up that the template lacks, and
+    the languages rendered (the others were written again from a session's memory)."""
+
+    languages: dict[str, LanguageResult]
+    files: dict[str, tuple[int, int]]
+    lookups: dict[str, dict[Key, Unknown]]
+    rendered: list[str]
+
+    @property
+    def fallbacks(self) -> list[Fallback]:
+        return [f for result in self.languages.values() for f in result.fallbacks]
+
+    @property
+    def unknown(self) -> list[Problem]:
+        return unknown_problems(self.lookups)
+
+
+def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True,
+                    session: Session | None = None, date: str | None = None) -> Verified:
     """Stages 1 and 2: the site of *root*, loaded and verified, with every problem found
-    (*cache*: the compiled templates kept in ``ROOT/.cache/``)."""
-    site, problems = load(root, base_url)
-    bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None, code_version()[:16])
-    return verify(site, problems, bytecode=bytecode)
+    (*cache*: the compiled templates kept in ``ROOT/.cache/``; *date*: the build's)."""
+    session = session or Session()
+    site, problems = load(root, base_url, date)
+    bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None,
+                              session.code_version()[:16])
+    return verify(site, problems, bytecode, session.verify)
 
 
-def check(root: Path) -> Verified:
+def render(job: Job, kept: Mapping[str, Kept] | None = None) -> Rendered:
+    """Stage 3: each language's pages, 404 page and quick-reference sheets, then the
+    site-wide files (the status pages, once each, counting what the languages' pages looked
+    up). The languages in *kept* are not rendered: their files are written again."""
+    kept = kept or {}
+    site = job.site
+    todo = [lang for lang in site.languages if lang not in kept]
+    results = {lang: render_language(job, lang) for lang in todo}
+    files = {f: st for r in results.values() for f, st in r.files.items()}
+    for lang, k in kept.items():
+        results[lang] = k.result
+        files.update((rel, job.write(rel, data)) for rel, data in k.files.items())
+    results = {lang: results[lang] for lang in site.languages}
+    written, lookups = render_site_files(job, results)
+    files.update(written)
+    return Rendered(results, files, lookups, todo)
+
+
+def check(root: Path, session: Session | None = None) -> Verified:
     """What ``site-builder check`` runs: load and verify, then every page and site-wide
     file rendered in memory (a template can fail only while rendering, and only in one
     language: ``{% if lang == "pl" %}``), nothing written and nothing indexed. Every
     problem ``build`` would report is in the result's problems."""
-    verified = load_and_verify(root)
+    verified = load_and_verify(root, session=session, date=build_date(root))
     if not verified.problems:
-        job = Job.of(verified, None)
         try:
-            results = {lang: render_language(job, lang) for lang in verified.site.languages}
-            _, verified.lookups = render_site_files(job, results)
-            verified.problems.extend(unknown_problems(verified.lookups))
+            rendered = render(Job.of(verified, None))
+            verified.lookups = rendered.lookups
+            verified.problems.extend(rendered.unknown)
         except UserError as exc:
             verified.problems.extend(exc.problems)
     return verified
@@ -106,11 +148,12 @@ def unknown_problems(unknown: dict[str, dict[Key, Unknown]]) -> list[Problem]:
 
 
 def build(root: Path, out: Path, base_url: str | None = None, strict: bool = False,
-          cache: bool = True, search_index: bool = True, keep: dict[str, Kept] | None = None
+          cache: bool = True, search_index: bool = True, session: Session | None = None
           ) -> BuildResult:
     """Build the site of *root* into *out*; raise :class:`UserError` with every problem,
-    leaving *out* as it was. *keep*: the languages kept from the last build of this
-    process, used again where their inputs are unchanged, and updated."""
+    leaving *out* as it was. *session*: what the earlier builds of this process keep
+    (:class:`~site_builder.session.Session`), used again where the inputs are unchanged,
+    and updated; none: this build is the only one."""
     refused = refusal(out, root, recorded_files(root, out.resolve()))
     if refused is not None:
         raise UserError([refused])
@@ -120,7 +163,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
         refused = refusal(out, root, recorded_files(root, out))  # again, under the lock
         if refused is not None:
             raise UserError([refused])
-        return _build(root, out, base_url, strict, cache, search_index, keep)
+        return _build(root, out, base_url, strict, cache, search_index, session)
 
 
 def recorded_files(root: Path, out: Path) -> dict[str, list[int]] | None:
@@ -131,66 +174,76 @@ def recorded_files(root: Path, out: Path) -> dict[str, list[int]] | None:
 
 
 def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
-           search_index: bool, keep: dict[str, Kept] | None) -> BuildResult:
-    keys = language_keys(root, base_url) if cache or keep is not None else {}
+           search_index: bool, session: Session | None) -> BuildResult:
+    reuse = session is not None
+    session = session or Session()
+    date = build_date(root)  # asked once a build: a new commit's date is seen at once
+    keys = (language_keys(root, base_url, session.code_version(), date) if cache or reuse
+            else {})
     inputs = hash_inputs(keys) if cache else None
-    found = read_record(root, out) if inputs is not None else None
-    if found is not None and found.get("site") == inputs and files_match(out, found["files"]):
-        unknown = [Problem(*p) for p in found.get("unknown", [])]
-        _check_strict(strict, found["fallbacks"], unknown)  # nothing changed
-        return BuildResult(sorted(found["files"]), found["languages"], [], found["claims"],
-                           found["fallbacks"], unknown)
-    verified = load_and_verify(root, base_url, cache)  # 1. load, 2. verify
+    unchanged = _recorded(root, out, inputs)  # the record, around the pipeline
+    if unchanged is not None:
+        _check_strict(strict, unchanged.fallbacks, unchanged.unknown)
+        return unchanged
+
+    verified = load_and_verify(root, base_url, cache, session, date)  # 1. load, 2. verify
     if verified.problems:
         raise UserError(verified.problems)
     site = verified.site
-    kept = {lang: k for lang, k in (keep or {}).items()
-            if lang in site.languages and keys.get(lang) == k.key}
-    todo = [lang for lang in site.languages if lang not in kept]
     tmp = staging(out)
     try:
         job = Job.of(verified, tmp)
-        results = {lang: render_language(job, lang) for lang in todo}  # 3. render
-        fallbacks = [f for lang in site.languages
-                     for f in (results[lang] if lang in results else kept[lang].result).fallbacks]
-        _check_strict(strict, fallbacks, unknown_problems(
-            {lang: (results[lang] if lang in results else kept[lang].result).unknown
-             for lang in site.languages}))  # before the search index is made
-        files = {f: st for r in results.values() for f, st in r.files.items()}
-        if search_index:
-            files.update(search.index(tmp, todo))
-        for lang, k in kept.items():
-            results[lang] = k.result
-            files.update((rel, job.write(rel, data)) for rel, data in k.files.items())
-        if keep is not None:
-            keep.clear()
-            keep.update((lang, Kept(keys[lang], results[lang], {
-                rel: (tmp / rel).read_bytes() for rel in files if rel.startswith(f"{lang}/")}))
-                for lang in site.languages)
-        results = {lang: results[lang] for lang in site.languages}
-        written, lookups = render_site_files(job, results)
-        files.update(written)
+        rendered = render(job, session.kept(keys, site.languages))  # 3. render
+        _check_strict(strict, rendered.fallbacks, rendered.unknown)  # before any index
+        indexed = search.index(tmp, rendered.rendered) if search_index else {}  # 4. index
+        files = {**rendered.files, **indexed}
+        if reuse:
+            _keep(session, keys, rendered, indexed, tmp)
         files.update(offline_files(job, tmp, files))  # last before the marker: it hashes them
-        unknown = unknown_problems(lookups)
-        _check_strict(strict, [], unknown)
         files[MARKER] = job.write(MARKER, marker(files))  # last: the output is whole
         recorded = recorded_files(root, out)  # vouches for an output from before markers
         if inputs is not None:
             forget_record(root, out)
-        swap(tmp, out, recorded)  # 4. write
+        swap(tmp, out, recorded)  # 5. write
     except BaseException:
         discard(tmp)
         raise
+    result = BuildResult(sorted(files), site.languages, rendered.rendered,
+                         len(verified.claims), rendered.fallbacks, rendered.unknown)
     if inputs is not None:
-        write_record(root, out, {"site": inputs, "claims": len(verified.claims),
-                                 "fallbacks": fallbacks, "languages": site.languages,
-                                 "files": files,
-                                 "unknown": [[p.path, p.line, p.message] for p in unknown]})
-    return BuildResult(sorted(files), site.languages, todo, len(verified.claims), fallbacks,
-                       unknown)
+        write_record(root, out, {"site": inputs, "claims": result.claims,
+                                 "fallbacks": result.fallbacks, "languages": site.languages,
+                                 "files": files, "unknown": [[p.path, p.line, p.message]
+                                                             for p in result.unknown]})
+    return result
 
 
-def _check_strict(strict: bool, fallbacks: list[tuple[str, str, int, str]],
+def _recorded(root: Path, out: Path, inputs: str | None) -> BuildResult | None:
+    """The last build's result, if it was of these *inputs* and *out* holds what it wrote:
+    nothing changed."""
+    found = read_record(root, out) if inputs is not None else None
+    if found is None or found.get("site") != inputs or not files_match(out, found["files"]):
+        return None
+    return BuildResult(sorted(found["files"]), found["languages"], [], found["claims"],
+                       found["fallbacks"], [Problem(*p) for p in found.get("unknown", [])])
+
+
+def _keep(session: Session, keys: dict[str, str], rendered: Rendered,
+          indexed: dict[str, tuple[int, int]], tmp: Path) -> None:
+    """Keep each language's rendering in *session* for the next build: its pages and its
+    search index, as written into the staging folder *tmp*."""
+    kept = dict(session.languages)
+    session.languages.clear()
+    for lang, result in rendered.languages.items():
+        if lang not in rendered.rendered:
+            session.languages[lang] = kept[lang]
+            continue
+        names = [*result.files, *(rel for rel in indexed if rel.startswith(f"{lang}/"))]
+        session.languages[lang] = Kept(keys[lang], result,
+                                       {rel: (tmp / rel).read_bytes() for rel in names})
+
+
+def _check_strict(strict: bool, fallbacks: list[Fallback],
                   unknown: list[Problem]) -> None:
     if strict and (fallbacks or unknown):
         raise UserError([Problem(src, line, f"[{lang}] missing or fuzzy translation "

@@ -29,15 +29,12 @@ from site_builder.project import (
     CONTENT_DIR,
     SOURCE_LANG,
     TEMPLATES_DIR,
-    build_date,
     discover_languages,
     po_path,
 )
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 LIBRARIES = ("jinja2", "babel", "markdown", "markupsafe")  # their distributions
-
-_code_version: str | None = None
 
 
 def digest(*parts: bytes | str) -> str:
@@ -83,28 +80,27 @@ def code_version() -> str:
 
     That is the ``site_builder`` sources (the engine via :func:`engine_version`), the
     versions of Jinja2, Babel, Markdown and MarkupSafe, and the Python version (bytecode).
+    A process that builds more than once asks once (:class:`site_builder.session.Session`):
+    the code that runs does not change under it.
     """
-    global _code_version
-    if _code_version is None:
-        versions = [f"{lib}={version(lib)}" for lib in LIBRARIES]
-        own = hashlib.blake2b(digest_size=16)
-        for path in sorted(PACKAGE_DIR.rglob("*.py")):
-            if path.parent.name == "engine":
-                continue
-            own.update(path.relative_to(PACKAGE_DIR).as_posix().encode() + b"\0")
-            own.update(path.read_bytes())
-        _code_version = digest(own.hexdigest(), engine_version(), sys.version, *versions)
-    return _code_version
+    versions = [f"{lib}={version(lib)}" for lib in LIBRARIES]
+    own = hashlib.blake2b(digest_size=16)
+    for path in sorted(PACKAGE_DIR.rglob("*.py")):
+        if path.parent.name == "engine":
+            continue
+        own.update(path.relative_to(PACKAGE_DIR).as_posix().encode() + b"\0")
+        own.update(path.read_bytes())
+    return digest(own.hexdigest(), engine_version(), sys.version, *versions)
 
 
-def language_keys(root: Path, base_url: str | None) -> dict[str, str]:
-    """What each language's pages depend on: the code, the content (pages, profiles,
-    settings), the templates, the base URL, the languages, the printed build date
-    (``SOURCE_DATE_EPOCH`` or the commit's), and the language's catalog."""
+def language_keys(root: Path, base_url: str | None, code: str, date: str | None
+                  ) -> dict[str, str]:
+    """What each language's pages depend on: the *code* (:func:`code_version`), the content
+    (pages, profiles, settings), the templates, the base URL, the languages, the printed
+    build *date* (:func:`site_builder.project.build_date`), and the language's catalog."""
     languages = discover_languages(root)
-    shared = digest(code_version(), tree_digest(root / CONTENT_DIR), base_url or "",
-                    ",".join(languages), tree_digest(root / TEMPLATES_DIR),
-                    build_date(root) or "")
+    shared = digest(code, tree_digest(root / CONTENT_DIR), base_url or "",
+                    ",".join(languages), tree_digest(root / TEMPLATES_DIR), date or "")
     return {SOURCE_LANG: digest(shared, SOURCE_LANG),
             **{lang: digest(shared, lang, file_digest(root / po_path(lang)))
                for lang in languages}}

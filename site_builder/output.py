@@ -27,7 +27,7 @@ from site_builder.project import SOURCE_DIRS
 # The folders a build makes next to the output NAME, each .NAME.KIND-PID-xxxx: the staging
 # folder (new), the old site while it is swapped out (old), and the folder that tries
 # whether the output's folder can be written (probe). Each of the first two holds
-# LEFTOVER, a file naming the folder itself: only such a folder is a build's to delete
+# LEFTOVER-<its own name>, an empty file: only such a folder is a build's to delete
 # (issue 33: a user's backup named .dist.old-2024-backup is kept); a probe is only ever
 # removed empty.
 NEW, OLD, PROBE = "new", "old", "probe"
@@ -35,23 +35,45 @@ LEFTOVER = ".site-builder-leftover"
 SITE = "site"  # the site inside a staging or old folder
 
 
+def _claim(folder: Path) -> Path:
+    """The file that marks *folder* as a build's own: named after the folder, so that a
+    copy of it under another name (a user's backup) is not the build's."""
+    return folder / f"{LEFTOVER}-{folder.name}"
+
+
 def _claimed(folder: Path) -> Path:
-    """Mark *folder* (just made, empty) as the build's own: its LEFTOVER names it."""
-    fd = os.open(folder / LEFTOVER, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
-    try:
-        os.write(fd, folder.name.encode("utf-8"))
-    finally:
-        os.close(fd)
+    """Mark *folder* (just made, empty) as the build's own (one step: a file made)."""
+    os.close(os.open(_claim(folder), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644))
     return folder
 
 
 def _ours(folder: Path) -> bool:
-    """Whether *folder* was made by a build (:func:`_claimed`): its LEFTOVER names it."""
-    try:
-        with open(folder / LEFTOVER, "rb") as fh:
-            return fh.read(4096) == folder.name.encode("utf-8")
-    except OSError:
-        return False
+    """Whether *folder* was made by a build (:func:`_claimed`)."""
+    return os.path.isfile(_claim(folder)) and not os.path.islink(_claim(folder))
+
+
+def _remove(folder: Path) -> None:
+    """Delete the claimed *folder*, its claim last, and only once nothing else is left in
+    it: a build killed while deleting it, or a file that something still wrote there,
+    leaves a folder that is still claimed, which the next build deletes."""
+    claim = _claim(folder)
+    for _ in range(3):
+        try:
+            with os.scandir(folder) as entries:
+                rest = [Path(e.path) for e in entries if e.name != claim.name]
+        except OSError:
+            return
+        if not rest:
+            with contextlib.suppress(OSError):
+                claim.unlink()
+                folder.rmdir()
+            return
+        for entry in rest:
+            if entry.is_dir() and not entry.is_symlink():
+                shutil.rmtree(entry, ignore_errors=True)
+            else:
+                with contextlib.suppress(OSError):
+                    entry.unlink()
 
 
 def staging(out: Path) -> Path:
@@ -65,7 +87,10 @@ def staging(out: Path) -> Path:
 
 def discard(tmp: Path) -> None:
     """Delete the staging folder of *tmp* (:func:`staging`), of a build that failed."""
-    shutil.rmtree(tmp.parent if _ours(tmp.parent) else tmp, ignore_errors=True)
+    if _ours(tmp.parent):
+        _remove(tmp.parent)
+    else:
+        shutil.rmtree(tmp, ignore_errors=True)
 
 
 @contextlib.contextmanager
@@ -85,9 +110,10 @@ def locked(out: Path) -> Iterator[None]:
 def clean_stale(out: Path) -> None:
     """Delete the folders next to *out* that killed builds left (a staging folder, an
     old site, an empty probe); called with the lock held (:func:`locked`), so no running
-    build owns them. Only a folder that a build claimed (:data:`LEFTOVER`) is deleted,
-    whatever its name; if a build was killed with *out* missing (two renames, where the
-    file system cannot exchange), the old site is put back first."""
+    build owns them. Only a folder that a build claimed (:data:`LEFTOVER`) is deleted
+    with what it holds, whatever its name (any other only if empty); if a build was
+    killed with *out* missing (two renames, where the file system cannot exchange), the
+    old site is put back first."""
     if not out.parent.is_dir():
         return
     for entry in sorted(out.parent.glob(f".{out.name}.*-*")):
@@ -95,15 +121,13 @@ def clean_stale(out: Path) -> None:
         if kind not in (NEW, OLD, PROBE) or not rest.split("-", 1)[0].isdigit() \
                 or entry.is_symlink() or not entry.is_dir():
             continue
-        if kind == PROBE:
+        if kind == PROBE or not _ours(entry):
             with contextlib.suppress(OSError):
-                entry.rmdir()  # only ever empty: anything in it is someone else's
-            continue
-        if not _ours(entry):
+                entry.rmdir()  # only if empty (a build killed before it claimed the folder)
             continue
         if kind == OLD and not os.path.lexists(out) and (entry / SITE).is_dir():
             os.rename(entry / SITE, out)
-        shutil.rmtree(entry, ignore_errors=True)
+        _remove(entry)
 
 
 def try_writing(where: Path, out: Path) -> None:
@@ -138,18 +162,15 @@ def write_file(base: Path, rel: str, data: bytes | Iterable[bytes]) -> tuple[int
 
 
 _RENAME_EXCHANGE, _AT_FDCWD = 2, -100
-_libc: ctypes.CDLL | None = None
 
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap the folders *a* and *b* in one step (Linux's ``renameat2(RENAME_EXCHANGE)``),
     so that a reader of *b* never finds it missing (issue 33, R8); False where the
-    system or the file system cannot."""
-    global _libc
+    system or the file system cannot. (The C library is opened each time, once a build:
+    nothing is kept between builds.)"""
     try:
-        if _libc is None:
-            _libc = ctypes.CDLL(None, use_errno=True)
-        call = _libc.renameat2
+        call = ctypes.CDLL(None, use_errno=True).renameat2
     except (OSError, AttributeError):
         return False
     if call(_AT_FDCWD, os.fsencode(a), _AT_FDCWD, os.fsencode(b), _RENAME_EXCHANGE) == 0:
@@ -178,28 +199,28 @@ def swap(tmp: Path, out: Path, recorded: Mapping[str, Sequence[int]] | None = No
     folder = tmp.parent
     if not os.path.lexists(out):
         os.rename(tmp, out)  # onto nothing, or an empty folder made meanwhile
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove(folder)
         return
     if _exchange(tmp, out):
         problem = refusal(tmp, recorded=recorded)  # what was moved away
         if problem is not None:
             _exchange(tmp, out)  # put back, whatever it is
             raise UserError(problem)
-        shutil.rmtree(folder, ignore_errors=True)
+        _remove(folder)
         return
     old = _claimed(Path(tempfile.mkdtemp(prefix=f".{out.name}.{OLD}-{os.getpid()}-",
                                          dir=out.parent)))
     os.rename(out, old / SITE)
     problem = refusal(old / SITE, recorded=recorded)
     if problem is not None:
-        os.unlink(old / LEFTOVER)  # no longer the build's to delete, even if it stays
+        os.unlink(_claim(old))  # no longer the build's to delete, even if it stays
         with contextlib.suppress(OSError):
             os.rename(old / SITE, out)
             os.rmdir(old)
         raise UserError(problem)
     os.rename(tmp, out)
-    shutil.rmtree(folder, ignore_errors=True)
-    shutil.rmtree(old, ignore_errors=True)
+    _remove(folder)
+    _remove(old)
 
 
 def write_atomic(path: Path, data: bytes, mode: int = 0o644,

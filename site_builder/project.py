@@ -1,4 +1,6 @@
-"""The project's layout and settings: every path and constant defined once.
+"""The project's layout and settings: every path and constant defined once, the output's
+too: where each page lives (its file, its folder, its address) and the links between
+output files.
 
 A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``),
 ``locales/<lang>/LC_MESSAGES/messages.po`` and ``templates/``.
@@ -6,12 +8,13 @@ A project is a folder with ``content/`` (pages, ``profiles.toml``, ``site.toml``
 
 from __future__ import annotations
 
-import functools
 import os
+import posixpath
 import re
 import subprocess
 from datetime import UTC, datetime
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from site_builder.errors import Problem, UserError
 
@@ -48,6 +51,43 @@ def page_folder(lang: str, slug: str) -> str:
     return "/" + page_path(lang, slug).removesuffix("index.html")
 
 
+def page_url(base_url: str, lang: str, slug: str) -> str:
+    """The public address of a page: ``https://host/pl/first-meld/``.
+
+    >>> page_url("https://host/", "pl", "first-meld"), page_url("https://host/", "pl", "index")
+    ('https://host/pl/first-meld/', 'https://host/pl/')
+    """
+    return base_url + page_folder(lang, slug).removeprefix("/")
+
+
+def not_found_path(lang: str | None = None) -> str:
+    """The output file of a language's 404 page (``pl/404.html``), or of the site's."""
+    return "404.html" if lang is None else f"{lang}/404.html"
+
+
+def relative(from_file: str, to_file: str) -> str:
+    """A relative link from one output file to another (works from ``file://``).
+
+    >>> relative("pl/first-meld/index.html", "ms/first-meld/index.html")
+    '../../ms/first-meld/index.html'
+    >>> relative("index.html", "assets/site.css")
+    'assets/site.css'
+    """
+    return posixpath.relpath(to_file, posixpath.dirname(from_file) or ".")
+
+
+def root_path(base_url: str) -> str:
+    """The path of the site's root in *base_url*, which the 404 pages link from: a 404
+    page is served at any address, so its links cannot be relative, and with the host left
+    out they work on any host (a local preview, a mirror).
+
+    >>> root_path("https://rami.example.org/"), root_path("https://example.org/rami/")
+    ('/', '/rami/')
+    """
+    path = urlsplit(base_url).path or "/"
+    return path if path.endswith("/") else path + "/"
+
+
 def discover_languages(root: Path) -> list[str]:
     """Languages that have a catalog, sorted by code."""
     base = root / LOCALES_DIR
@@ -60,7 +100,8 @@ def build_date(root: Path) -> str | None:
     """The date printed on paper (ISO 8601, UTC), derived from the inputs so that the same
     inputs give the same bytes: ``SOURCE_DATE_EPOCH`` when it is set (the reproducible-builds
     convention), else the date of the git commit checked out in *root*, else none. An
-    input of the build's record (:func:`site_builder.cache.language_keys`).
+    input of the build's record (:func:`site_builder.cache.language_keys`). Asked once a
+    build and never kept: a process that builds again (``serve``) sees a new commit's date.
 
     (A file's modification time is not used: a fresh checkout would change it.)
     """
@@ -95,7 +136,6 @@ def epoch_date(epoch: str) -> str:
                                                     "unset it"))
 
 
-@functools.cache
 def _commit_date(root: Path) -> str | None:
     try:
         done = subprocess.run(["git", "-C", str(root), "log", "-1", "--format=%ct"],

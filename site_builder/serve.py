@@ -29,11 +29,12 @@ from urllib.parse import unquote, urlsplit
 
 from watchfiles import watch as watch_files
 
-from site_builder.build import Kept, build
+from site_builder.build import build
 from site_builder.errors import UserError
 from site_builder.output import MARKER
-from site_builder.project import CACHE_DIR
+from site_builder.project import CACHE_DIR, not_found_path
 from site_builder.render.offline import PREVIEW_WORKER, WORKER
+from site_builder.session import Session
 
 WATCHED = ("content", "locales", "templates")
 RELOAD_PATH = "/__reload.js"
@@ -63,6 +64,7 @@ LIVERELOAD_JS = """\
 RELOAD_JS = "location.reload();\n"
 AGAIN_JS = "window.__siteBuilderPoll && window.__siteBuilderPoll();\n"
 POLL_SECONDS = 25
+SWAP_WAIT = 2.0  # seconds a request waits for a preview folder being swapped in
 
 ERROR_PAGE = """<!DOCTYPE html>
 <html lang="en">
@@ -89,7 +91,7 @@ class State:
     seconds: float = 0.0
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: bool = False
-    kept: dict[str, Kept] = field(default_factory=dict)  # the last build's languages
+    session: Session = field(default_factory=Session)  # what a rebuild reuses
 
     def update(self, problems: list[str], seconds: float) -> None:
         with self.changed:
@@ -100,11 +102,11 @@ class State:
 
 
 def rebuild(root: Path, out: Path, state: State) -> None:
-    """Build into *out* with the cache, using again the languages whose inputs did not
-    change (kept in *state*); record the problems (if any) in *state*."""
+    """Build into *out* with the cache and *state*'s session (the languages whose inputs did
+    not change are used again); record the problems (if any) in *state*."""
     start = time.perf_counter()
     try:
-        result = build(root, out, keep=state.kept)
+        result = build(root, out, session=state.session)
         problems: list[str] = []
         for warning in result.unknown:  # warnings: the preview is built all the same
             print(f"  {warning}", file=sys.stderr, flush=True)
@@ -242,7 +244,13 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
         def translate_path(self, path: str) -> str:
             """The file for *path*, if it is a regular file or a folder inside the output
             reached through no symlink (nor its index.html one); else a path that is
-            no file (issue 28: a symlink planted in the preview folder is not followed)."""
+            no file (issue 28: a symlink planted in the preview folder is not followed).
+            Where the file system cannot exchange two folders in one step, the preview is
+            missing between a rebuild's two renames: the request waits for it (issue 33,
+            R8), rather than being told "File not found"."""
+            deadline = time.monotonic() + SWAP_WAIT
+            while not os.path.isdir(out) and time.monotonic() < deadline:
+                time.sleep(0.005)
             found = super().translate_path(path)
             if os.path.isdir(found) and os.path.lexists(os.path.join(found, "index.html")):
                 ok = inside(out, os.path.join(found, "index.html"))
@@ -269,9 +277,9 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             status = 200
             if not target.is_file():  # the language's own 404 page, else the root one
                 first = path.strip("/").split("/", 1)[0]
-                lang_404 = out / first / "404.html"
+                lang_404 = out / not_found_path(first)
                 target = lang_404 if first.replace("-", "").isalnum() and "/" in path.strip("/") \
-                    and inside(out, str(lang_404)) else out / "404.html"
+                    and inside(out, str(lang_404)) else out / not_found_path()
                 if not inside(out, str(target)):
                     return self.send_error(404)
                 status = 404

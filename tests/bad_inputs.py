@@ -1132,10 +1132,13 @@ case("round: a refused step that the engine allows",
 # Issue 33, R7: a run of ``\ under the segment bound cost 11 s of CPU a paragraph.
 case("prose: backticks that open code spans never closed",
      page("\n\n".join(f"See {k} " + "``\\" * 3326 for k in range(3))), "content/extra.md",
-     "See 0 ", words="backticks open a code span that is never closed")
+     "See 0 ", words="runs of backticks in one segment")
 case("po: backticks that open code spans never closed",
      msgstr(PL, '"Goal"', '"Cel ' + "``\\\\" * 300 + '"'), PL, 'msgid "Goal"',
-     words="backticks open a code span")
+     words="runs of backticks")
+case("prose: backticks that open code spans never closed, few runs",
+     page("See " + " w ".join("`" * k for k in range(1, 13)) + "."), "content/extra.md", "See ",
+     words="open a code span that is never closed")
 
 # Issue 33, R11: two profile names that differ only by an invisible format character.
 for _cp in ("\u200b", "\u2060", "\ufeff", "\u00ad"):

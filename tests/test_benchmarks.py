@@ -139,3 +139,10 @@ def test_reading(built_site: Path) -> None:
     out = run_script("reading", str(built_site), "--langs", "pl")
     assert "pages show their text on the first screen" in out, out
     assert "pl  search" in out, out
+
+
+@pytest.mark.slow
+def test_search_bound() -> None:
+    out = run_script("search_bound", "5", "1")
+    for kind in ("allowed", "refused", "undecided"):
+        assert f"\n{kind:12} " in out, (kind, out)

@@ -123,7 +123,7 @@ def test_language_chooser_uses_native_names(built_site: Path) -> None:
     "Melayu" and "Indonesia" are ambiguous there)."""
     from babel import Locale
 
-    from site_builder.i18n.catalog import NATIVE_NAMES
+    from site_builder.i18n.locales import NATIVE_NAMES
 
     assert NATIVE_NAMES == {"id": "Bahasa Indonesia", "ms": "Bahasa Melayu"}
     html = (built_site / "index.html").read_text(encoding="utf-8")

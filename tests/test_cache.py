@@ -19,6 +19,7 @@ from conftest import ROOT
 from site_builder import cache
 from site_builder.build import build
 from site_builder.errors import UserError
+from site_builder.session import Session
 
 
 def tree(folder: Path) -> dict[str, bytes]:
@@ -40,9 +41,9 @@ def built(project: Path) -> Path:
     return project
 
 
-def rebuild(project: Path) -> list[str]:
-    """Build again with the cache; the languages that were rendered again."""
-    return build(project, project / "dist").rendered
+def rebuild(project: Path, session: Session | None = None) -> list[str]:
+    """Build again with the cache (and *session*); the languages that were rendered again."""
+    return build(project, project / "dist", session=session).rendered
 
 
 def replace(path: Path, old: str, new: str) -> None:
@@ -91,11 +92,11 @@ def test_rule_profile_change_shows_up(built: Path, tmp_path: Path) -> None:
 
 
 def test_engine_change_shows_up(built: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The engine's source is part of the key: a changed engine is never served from cache.
-    monkeypatch.setattr(cache, "_code_version", None)
-    monkeypatch.setattr(cache, "engine_version", lambda: "an edited engine")
-    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
-    assert rebuild(built) == []
+    # The code (the engine's source among it) is part of the key: a changed engine is never
+    # served from cache. A session stands for a process running an edited engine.
+    edited = Session(code="an edited engine")
+    assert rebuild(built, edited) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(built, edited) == []
     # ... and the examples are replayed by that engine, not taken from a cache.
     from site_builder import engine
     from site_builder.engine import opening
@@ -109,10 +110,8 @@ def test_engine_change_shows_up(built: Path, monkeypatch: pytest.MonkeyPatch) ->
         return dataclasses.replace(result, total=result.total + 1)
 
     monkeypatch.setattr(engine, "evaluate_opening", off_by_one)
-    monkeypatch.setattr(cache, "_code_version", None)
-    monkeypatch.setattr(cache, "engine_version", lambda: "an engine that adds one")
     with pytest.raises(UserError, match=r"content/first-meld\.md:\d+: .*the engine computes"):
-        rebuild(built)
+        rebuild(built, Session(code="an engine that adds one"))
 
 
 def test_engine_version_hashes_the_engine_source(tmp_path: Path) -> None:
@@ -215,17 +214,45 @@ def test_serve_renders_again_only_the_language_whose_catalog_changed(project: Pa
     """``serve`` keeps each language's rendering in memory: after a translator saves one
     catalog, only that language is rendered again, and the site is byte for byte what a
     build from scratch gives."""
-    from site_builder.build import Kept
-
-    keep: dict[str, Kept] = {}
-    assert build(project, project / "dist", keep=keep).rendered == ["en", "id", "ms", "pl", "vi"]
+    session = Session()
+    assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
     po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
     text = po.read_text(encoding="utf-8")
     first = re.search(r'^msgstr "(.+)"$', text, re.M)
     assert first is not None
     po.write_text(text.replace(first.group(0), f'msgstr "{first.group(1)} (!)"', 1),
                   encoding="utf-8")
-    assert build(project, project / "dist", keep=keep).rendered == ["pl"]
+    assert rebuild(project, session) == ["pl"]
     assert tree(project / "dist") == uncached(project, tmp_path)
     replace(project / "content" / "first-meld.md", "## ", "## A ")  # content: every language
-    assert build(project, project / "dist", keep=keep).rendered == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
+
+
+def test_a_session_prints_a_new_commits_date(project: Path,
+                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The printed date is the checked-out commit's, asked once a build and never kept: a
+    process that builds again (``serve``, with its session) prints a new commit's date,
+    and renders every language again for it."""
+    import os
+
+    monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
+
+    def commit(date: str, *args: str) -> None:
+        who = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.org",
+               "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.org",
+               "GIT_AUTHOR_DATE": date, "GIT_COMMITTER_DATE": date}
+        subprocess.run(["git", "-C", str(project), "-c", "commit.gpgsign=false", "commit",
+                        "-q", "-m", date, *args], check=True, env={**os.environ, **who})
+
+    subprocess.run(["git", "init", "-q", str(project)], check=True)
+    subprocess.run(["git", "-C", str(project), "add", "-A"], check=True)
+    commit("2026-01-01T12:00:00Z")
+    session = Session()
+    page = project / "dist" / "en" / "first-meld" / "index.html"
+    assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
+    assert "January 1, 2026" in page.read_text(encoding="utf-8")
+    assert rebuild(project, session) == []
+    commit("2026-06-01T12:00:00Z", "--allow-empty")
+    assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
+    text = page.read_text(encoding="utf-8")
+    assert "June 1, 2026" in text and "January 1, 2026" not in text

@@ -135,7 +135,7 @@ FLOORS = [
     ("site_builder.examples",),  # the kinds of example table: verify and render read them
     ("site_builder.verify",),
     ("site_builder.render",),
-    ("site_builder.build",),
+    ("site_builder.session", "site_builder.build"),
     ("site_builder.serve",),
     ("site_builder.cli", "site_builder.commands", "site_builder.__main__"),
 ]
@@ -220,3 +220,68 @@ def test_the_engine_imports_nothing_of_the_rest_of_the_package() -> None:
         io = {m for m in imports(path) if m.split(".")[0] in
               {"os", "io", "pathlib", "subprocess", "socket", "urllib", "time", "shutil"}}
         assert not io, f"{path.relative_to(ROOT)} imports {sorted(io)}"
+
+
+# Memoized functions of their arguments alone (no file, environment, clock or process
+# read): what they keep cannot go stale. Anything else a rebuild reuses is a Session's
+# (site_builder/session.py).
+PURE_MEMOS = {
+    "site_builder.render.pages": {"format_number"},  # a number in a locale
+    "site_builder.render.context": {"og_locale", "printed_date"},  # CLDR data
+    "site_builder.sources.segment": {"slugify"},  # a heading's id from its text
+    "site_builder.i18n.locales": {"num_plurals", "single_count_forms"},
+    "site_builder.i18n.translator": {"_plural_func"},
+    "site_builder.i18n.checks": {"_source_marks"},  # the marks of a source text
+    "site_builder.engine.cards": {"_lookup"},  # a card from its token
+}
+CACHES = ("cache", "lru_cache")
+
+
+def memoizes(node: ast.expr) -> bool:
+    """Whether *node* is ``functools.cache``, ``lru_cache(...)``, or a call of either."""
+    while isinstance(node, ast.Call):
+        node = node.func
+    return getattr(node, "attr", getattr(node, "id", "")) in CACHES
+
+
+def kept_state(path: Path, name: str) -> list[str]:
+    """What the module *name* (at *path*) keeps between calls at module level: a
+    ``global`` statement, an empty container bound at module level (a cache to fill), a
+    memoized function not in :data:`PURE_MEMOS`."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = [f"global {', '.join(n.names)} (line {n.lineno})" for n in ast.walk(tree)
+             if isinstance(n, ast.Global)]
+    for node in tree.body:
+        value = getattr(node, "value", None)
+        targets = [t.id for t in getattr(node, "targets", [getattr(node, "target", None)])
+                   if isinstance(t, ast.Name)]
+        empty = (isinstance(value, ast.Dict | ast.List | ast.Set) and not getattr(
+            value, "keys", getattr(value, "elts", None))) or (
+            isinstance(value, ast.Call) and not value.args and not value.keywords
+            and getattr(value.func, "id", getattr(value.func, "attr", "")) in
+            ("dict", "list", "set", "OrderedDict", "defaultdict"))
+        if empty and targets:
+            found.append(f"{targets[0]} = an empty container (line {node.lineno})")
+        memo = (any(memoizes(d) for d in getattr(node, "decorator_list", []))
+                or (isinstance(value, ast.Call) and memoizes(value)))
+        named = getattr(node, "name", targets[0] if targets else "")
+        if memo and named not in PURE_MEMOS.get(name, set()):
+            found.append(f"{named}, memoized (line {node.lineno})")
+    return found
+
+
+def test_kept_state_is_found(tmp_path: Path) -> None:
+    source = tmp_path / "m.py"
+    source.write_text("import functools\n_SEEN = {}\nLIMITS = {'a': 1}\n"
+                      "@functools.cache\ndef f(x):\n    global _N\n    return x\n",
+                      encoding="utf-8")
+    assert kept_state(source, "m") == ["global _N (line 6)",
+                                       "_SEEN = an empty container (line 2)",
+                                       "f, memoized (line 5)"]
+
+
+def test_no_module_keeps_state_between_builds() -> None:
+    """Everything a rebuild reuses is a Session's: no module-level cache, no global."""
+    kept = {name: found for path in PACKAGE.rglob("*.py")
+            if (found := kept_state(path, name := module_name(path)))}
+    assert kept == {}

@@ -1,6 +1,7 @@
 """Issue 28: ``--out`` never empties a folder that no build wrote, "nothing changed" holds
 only when nothing did, and damage to the cache of any kind is ignored and rebuilt. Each
-test runs the real command in this process on a scratch copy of the project."""
+test runs the real command in this process on a scratch copy of the project; what a build
+of the project without cache gives (``fresh``) is built once per test session."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import copy_project, run_cli, shared_folder
 from test_bad_inputs import snapshot
 
 from site_builder import cache, output
@@ -27,6 +28,17 @@ def build(project: Path, *args: str) -> str:
     assert result.code == 0, result.err
     assert "Traceback" not in result.err and "internal error" not in result.err
     return result.err
+
+
+def _fresh(folder: Path) -> None:
+    build(copy_project(folder / "project"), "--no-cache", "--out", str(folder / "fresh"))
+
+
+@pytest.fixture(scope="session")
+def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
+    """The files of ``build --no-cache`` of a copy of the project (built once per test
+    session, for every xdist worker): what a build that ignored a damaged cache must give."""
+    return tree(shared_folder(tmp_path_factory, "nothing-lost-fresh", _fresh) / "fresh")
 
 
 def refused(project: Path, out: Path | None, *names: str) -> None:
@@ -238,24 +250,22 @@ def typed(key: str, value: object) -> object:
     typed("claims", None), lambda r: [r], lambda r: None,
 ], ids=lambda c: getattr(c, "__name__", "change"))
 def test_a_record_with_a_valid_hash_and_a_wrong_shape_is_ignored(
-        project: Path, tmp_path: Path, change: object) -> None:
+        project: Path, fresh: dict[str, bytes], change: object) -> None:
     build(project)
     rewrite_record(record_path(project), change)
     build(project)
-    build(project, "--no-cache", "--out", str(tmp_path / "fresh"))
-    assert tree(project / "dist") == tree(tmp_path / "fresh")
+    assert tree(project / "dist") == fresh
 
 
 @pytest.mark.parametrize("where", ["jinja", "."])
-def test_a_file_where_a_cache_folder_should_be_is_ignored(project: Path, tmp_path: Path,
+def test_a_file_where_a_cache_folder_should_be_is_ignored(project: Path, fresh: dict[str, bytes],
                                                           where: str) -> None:
     folder = project / cache.CACHE_DIR / where
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("not a folder")
     build(project)
     build(project)
-    build(project, "--no-cache", "--out", str(tmp_path / "fresh"))
-    assert tree(project / "dist") == tree(tmp_path / "fresh")
+    assert tree(project / "dist") == fresh
 
 
 def test_an_output_from_before_the_marker_is_known_by_the_build_record(project: Path) -> None:

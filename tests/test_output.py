@@ -55,11 +55,11 @@ def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
     site = tree(project / "dist")
     new = project / f".dist.new-{os.getpid()}-abc"
     (new / "site" / "en").mkdir(parents=True)
-    (new / output.LEFTOVER).write_text(new.name)
+    (new / f"{output.LEFTOVER}-{new.name}").touch()  # claimed by the build that made it
     (project / f".dist.probe-{os.getpid()}-xyz").mkdir()
     old = project / f".dist.old-{os.getpid()}-ghi"  # killed between its two renames
     old.mkdir()
-    (old / output.LEFTOVER).write_text(old.name)
+    (old / f"{output.LEFTOVER}-{old.name}").touch()
     os.rename(project / "dist", old / "site")
     holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(project / "dist")],
                               stdout=subprocess.PIPE, text=True)

@@ -10,7 +10,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from site_builder.engine import REFUSALS, Refusal
-from site_builder.i18n.catalog import Translations, Translator
+from site_builder.i18n.translator import Translations, Translator
 from site_builder.render.refusals import (
     CONTEXT,
     RULE_SECTIONS,

@@ -219,3 +219,28 @@ def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> N
         status, body = fetch(server + path)
         assert status == 404 and "secret" not in body, (path, status, body[:200])
     assert fetch(server + "/en/")[0] == 200
+
+
+def test_serve_waits_for_a_preview_being_swapped_in(tmp_path: Path) -> None:
+    """Issue 33, R8, where the file system cannot exchange two folders in one step: the
+    preview is missing between a rebuild's two renames; a request then waits for it and
+    gets the page, never "File not found"."""
+    import os
+
+    from site_builder.serve import PreviewServer, State, make_handler
+
+    out = tmp_path / "serve"
+    (out / "en").mkdir(parents=True)
+    (out / "en" / "index.html").write_text("<html><body>page</body></html>")
+    server = PreviewServer(("127.0.0.1", 0), make_handler(out, State()))
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        os.rename(out, tmp_path / "old")  # the first of the two renames
+        timer = threading.Timer(0.3, os.rename, (tmp_path / "old", out))
+        timer.start()
+        status, body = fetch(f"http://127.0.0.1:{server.server_address[1]}/en/")
+        timer.join()
+        assert status == 200 and "page" in body, (status, body[:200])
+    finally:
+        server.shutdown()
+        server.server_close()

@@ -219,7 +219,8 @@ def test_card_names_complete(project: Path) -> None:
 
 def test_polish_plurals_from_cldr(project: Path) -> None:
     """ngettext with CLDR rules: 1 punkt, 2 punkty, 5 punktów."""
-    from site_builder.i18n.catalog import Translator, load_catalog
+    from site_builder.i18n.catalog import load_catalog
+    from site_builder.i18n.translator import Translator
 
     loaded, problems = load_catalog(project, "pl")
     assert loaded is not None and not problems

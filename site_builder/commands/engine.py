@@ -12,9 +12,10 @@
         2: discard 5C"
     site-builder engine game --game rami51 "0, 35" "12, 0"
 
-``--variation NAME`` (repeatable) applies one of the published variations
-(``house``, ``two_jokers``, ``joker_25``, ``hundred``, ``ace_one``,
-``free_discard``) on top of the game's reference rules.
+``--variation NAME`` (repeatable) applies a rule profile of the project's
+``content/profiles.toml`` (``house``, ``two_jokers``, ``joker_25``, ``hundred``,
+``ace_one``, ``free_discard``, ...; ``--root`` names the project) on top of the game's
+reference rules.
 
 Exit 0 whenever a verdict is given (valid or not); exit 2 with one line on
 stderr for bad input (an unknown card or game, a malformed option).
@@ -36,12 +37,12 @@ import argparse
 import json
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 from site_builder.commands.arguments import OneLineParser, bounded
 from site_builder.engine import (
     PRESETS,
-    VARIATIONS,
     Card,
     CardError,
     MeldResult,
@@ -63,6 +64,7 @@ from site_builder.engine import (
 )
 from site_builder.engine.play import simulate
 from site_builder.errors import UserError
+from site_builder.sources.profiles import PROFILES_FILE, load_profiles
 
 GAMES = ", ".join(PRESETS)
 
@@ -84,9 +86,10 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
                              help="house rule: a laid joker is worth N points "
                                   "(default: the card it replaces, the lowest where ambiguous)")
     joker_value.add_argument("--variation", action="append", default=[], metavar="NAME",
-                             choices=sorted(VARIATIONS),
-                             help="apply a published variation (repeatable): "
-                                  + ", ".join(VARIATIONS))
+                             help=f"apply a rule profile of {PROFILES_FILE} (repeatable), "
+                                  "e.g. two_jokers")
+    joker_value.add_argument("--root", type=Path, default=Path("."),
+                             help="the project whose profiles --variation names (default: .)")
 
     meld = commands.add_parser("meld", parents=[common, game, joker_value],
                                help="judge one meld", description="Judge one meld.")
@@ -155,8 +158,15 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
 
 
 def _rules(args: argparse.Namespace, **overrides: Any) -> RuleSet:
-    for name in getattr(args, "variation", None) or []:
-        overrides.update(VARIATIONS[name])
+    names = getattr(args, "variation", None) or []
+    if names:  # the published variations are the project's rule profiles
+        profiles, problems, _ = load_profiles(args.root)
+        for name in names:
+            if name not in profiles:
+                raise UserError(problems or f"--variation {name}: no such profile in "
+                                            f"{PROFILES_FILE}; declared: "
+                                            f"{', '.join(profiles) or '(none)'}")
+            overrides.update(profiles[name].overrides)
     joker_value = getattr(args, "joker_value", None)
     if joker_value is not None:
         overrides["joker_value"] = joker_value

@@ -28,9 +28,10 @@ from site_builder.errors import (
     UserError,
     print_github,  # a catalog it cannot read, annotated
 )
-from site_builder.i18n.catalog import Translations, Translator, load_catalog, parse_locale
+from site_builder.i18n.catalog import load_catalog
 from site_builder.i18n.coverage import coverage, with_unknown
 from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
+from site_builder.i18n.locales import parse_locale
 from site_builder.i18n.messages import (
     FIXED_DATE,
     PROJECT,
@@ -38,6 +39,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     template_messages,
 )
+from site_builder.i18n.translator import Translations, Translator
 from site_builder.output import write_atomic
 from site_builder.project import POT_PATH, SOURCE_LANG, TEMPLATES_DIR, discover_languages, po_path
 from site_builder.sources.site import load

@@ -30,6 +30,7 @@ from site_builder.engine.notation import (
     refusal,
     replay,
 )
+from site_builder.engine.numbers import rule_numbers
 from site_builder.engine.opening import OPENING_REASONS, OpeningResult, evaluate_opening
 from site_builder.engine.refusals import REFUSALS, Refusal
 from site_builder.engine.round import (
@@ -53,11 +54,9 @@ from site_builder.engine.round import (
 )
 from site_builder.engine.rules import (
     PRESETS,
-    VARIATIONS,
     RulesError,
     RuleSet,
     get_rules,
-    rule_numbers,
 )
 from site_builder.engine.scoring import (
     RoundProblem,
@@ -90,7 +89,6 @@ __all__ = [
     "PRESETS",
     "REASONS",
     "REFUSALS",
-    "VARIATIONS",
     "Card",
     "CardError",
     "Deal",

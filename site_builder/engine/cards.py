@@ -101,8 +101,15 @@ _RANK_LABELS: Final = {
     rank: {1: "A", 11: "J", 12: "Q", 13: "K"}.get(rank.value, str(rank.value)) for rank in Rank
 }
 
+#: The cards of one pack (jokers aside): 13 ranks in 4 suits.
+PACK_CARDS: Final = 52
 #: Ordinal of the joker; natural cards are ``suit_index * 13 + rank - 1`` (0 … 51).
-JOKER_ORDINAL: Final = 52
+JOKER_ORDINAL: Final = PACK_CARDS
+#: What a card is worth, laid or left in a hand: a high ace, a low ace, a face card (and
+#: a ten); a number card is worth its number.
+ACE_HIGH_POINTS: Final = 11
+ACE_LOW_POINTS: Final = 1
+FACE_POINTS: Final = 10
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from site_builder.engine.cards import CARDS_BY_ORDINAL, JOKER, Card
+from site_builder.engine.cards import CARDS_BY_ORDINAL, JOKER, PACK_CARDS, Card
 from site_builder.engine.rules import RulesError, RuleSet
 
 __all__ = ["Deal", "deal", "full_deck"]
@@ -29,7 +29,7 @@ def full_deck(rules: RuleSet) -> tuple[Card, ...]:
     >>> len(full_deck(get_rules("cardverse"))), len(full_deck(get_rules("rami51")))
     (52, 108)
     """
-    return CARDS_BY_ORDINAL[:52] * rules.decks + (JOKER,) * rules.jokers
+    return CARDS_BY_ORDINAL[:PACK_CARDS] * rules.decks + (JOKER,) * rules.jokers
 
 
 def deal(rules: RuleSet, players: int, seed: int) -> Deal:

@@ -40,7 +40,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Final, Literal
 
-from site_builder.engine.cards import CARDS_BY_ORDINAL, JOKER_ORDINAL, Card
+from site_builder.engine.cards import (
+    ACE_HIGH_POINTS,
+    ACE_LOW_POINTS,
+    CARDS_BY_ORDINAL,
+    FACE_POINTS,
+    JOKER_ORDINAL,
+    Card,
+)
 from site_builder.engine.rules import RuleSet
 
 __all__ = ["REASONS", "MeldResult", "evaluate_meld", "laid_value"]
@@ -54,11 +61,11 @@ REASONS: Final = (
 )
 
 #: Laid value by sequence position: 1 is the low ace, 14 the high ace.
-_POSITION_VALUE: Final = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 11)
+_POSITION_VALUE: Final = (0, ACE_LOW_POINTS, *range(2, 10), *(FACE_POINTS,) * 4, ACE_HIGH_POINTS)
 #: _PREFIX[p] = sum of the values of positions 1 … p.
 _PREFIX: Final = tuple(sum(_POSITION_VALUE[: p + 1]) for p in range(15))
 #: Laid value in a set, by rank (ace 11).
-_SET_VALUE: Final = (0, 11, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_SET_VALUE: Final = (0, ACE_HIGH_POINTS, *_POSITION_VALUE[2:14])
 _MAX_LENGTH: Final = 13
 #: The fewest cards in any meld (a set or a sequence).
 MIN_MELD_CARDS: Final = 3

@@ -18,10 +18,12 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Final
 
+from site_builder.engine.cards import PACK_CARDS
+
 if TYPE_CHECKING:
     from site_builder.engine.cards import Card
 
-__all__ = ["PRESETS", "VARIATIONS", "RuleSet", "RulesError", "get_rules", "rule_numbers"]
+__all__ = ["PRESETS", "RuleSet", "RulesError", "get_rules"]
 
 
 class RulesError(ValueError):
@@ -205,7 +207,7 @@ class RuleSet:
         missing = [p for p in range(self.min_players, self.max_players + 1) if p not in sizes]
         if missing:
             raise RulesError(f"deal_sizes gives no hand size for {missing[0]} players")
-        deck = 52 * self.decks + self.jokers
+        deck = self.deck_cards
         for players in range(self.min_players, self.max_players + 1):
             if players * sizes[players] + 1 > deck:
                 raise RulesError(f"a deck of {deck} cards cannot deal {sizes[players]} cards "
@@ -232,6 +234,15 @@ class RuleSet:
                 times = {1: "once", 2: "twice"}.get(held, f"{held} times")
                 return f"{card.code} appears {count} times; the {self.title} deck holds it {times}"
         return None
+
+    @property
+    def deck_cards(self) -> int:
+        """How many cards the deck holds: its packs and its jokers.
+
+        >>> get_rules("rami51").deck_cards, get_rules("cardverse").deck_cards
+        (108, 52)
+        """
+        return self.decks * PACK_CARDS + self.jokers
 
     def hand_size(self, players: int) -> int:
         """Cards dealt to each player.
@@ -355,53 +366,3 @@ max_players, deal_sizes)
     if not overrides:
         return preset
     return dataclasses.replace(preset, **overrides)
-
-
-#: The published variations of Rami 40/51, as overrides of the reference rules
-#: (``content/profiles.toml`` declares the same overrides; a test keeps them equal).
-#: ``house`` is the seed's house rule ("own rules": a laid joker counts more; 15
-#: gives the seed's 61). The others follow the sources named in
-#: :class:`RuleSet`'s documentation.
-VARIATIONS: Final[Mapping[str, Mapping[str, Any]]] = MappingProxyType({
-    "house": MappingProxyType({"joker_value": 15}),
-    "two_jokers": MappingProxyType({"max_jokers_per_meld": 2, "adjacent_jokers": True}),
-    "joker_25": MappingProxyType({"joker_hand_points": 25}),
-    "hundred": MappingProxyType({"unopened_hand_points": 100}),
-    "ace_one": MappingProxyType({"ace_high": False}),
-    "free_discard": MappingProxyType({"discard_must_be_used": False}),
-    "no_final_discard": MappingProxyType({"discard_to_win": False}),
-    "rami_sec": MappingProxyType({"rami_sec": True}),
-    "second_round_discard": MappingProxyType({"discard_first_round": False}),
-    "a_carte": MappingProxyType({"discard_at_one_card": False}),
-})
-
-
-def rule_numbers(presets: Mapping[str, RuleSet] | None = None) -> dict[str, int]:
-    """Numbers the rulebook states, by placeholder name, beyond thresholds and hand sizes.
-
-    Per game: ``decks``, ``cards`` (with the jokers), ``max_jokers`` (per meld),
-    ``joker_hand`` and ``ace_hand`` (a joker and an ace left in a hand); per
-    variation, each whole-number override; and the laid values of cards.
-
-    >>> numbers = rule_numbers()
-    >>> numbers["rami51_cards"], numbers["rami51_max_jokers"], numbers["rami51_joker_hand"]
-    (108, 1, 20)
-    >>> numbers["house_joker_value"], numbers["joker_25_joker_hand_points"]
-    (15, 25)
-    >>> numbers["ace_high_points"], numbers["ace_low_points"], numbers["face_points"]
-    (11, 1, 10)
-    """
-    values: dict[str, int] = {"ace_high_points": 11, "ace_low_points": 1, "face_points": 10,
-                              "pack_cards": 52}
-    for game, rules in (presets or PRESETS).items():
-        values[f"{game}_decks"] = rules.decks
-        values[f"{game}_cards"] = rules.decks * 52 + rules.jokers
-        values[f"{game}_max_jokers"] = rules.max_jokers_per_meld
-        values[f"{game}_joker_hand"] = rules.joker_hand_points
-        values[f"{game}_ace_hand"] = 11 if rules.ace_high else 1
-        values[f"{game}_target"] = rules.target_score
-    for name, overrides in VARIATIONS.items():
-        for key, value in overrides.items():
-            if _is_int(value):
-                values[f"{name}_{key}"] = value
-    return values

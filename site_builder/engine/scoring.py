@@ -6,7 +6,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from site_builder.engine.cards import Card
+from site_builder.engine.cards import ACE_HIGH_POINTS, ACE_LOW_POINTS, FACE_POINTS, Card
 from site_builder.engine.rules import RulesError, RuleSet
 
 __all__ = ["RoundProblem", "card_hand_points", "check_round", "game_over", "game_problem",
@@ -26,8 +26,8 @@ def card_hand_points(card: Card, rules: RuleSet) -> int:
     if card.rank is None:
         return rules.joker_hand_points
     if card.rank == 1:
-        return 11 if rules.ace_high else 1
-    return min(card.rank.value, 10)
+        return ACE_HIGH_POINTS if rules.ace_high else ACE_LOW_POINTS
+    return min(card.rank.value, FACE_POINTS)
 
 
 def hand_points(cards: Sequence[Card], rules: RuleSet) -> int:
@@ -131,7 +131,8 @@ def _pack_values(rules: RuleSet) -> list[int]:
     """The hand points of every card the decks hold (jokers included), dearest first."""
     values = [rules.joker_hand_points] * rules.jokers
     for rank in range(1, 14):
-        value = (11 if rules.ace_high else 1) if rank == 1 else min(rank, 10)
+        value = ((ACE_HIGH_POINTS if rules.ace_high else ACE_LOW_POINTS) if rank == 1
+                 else min(rank, FACE_POINTS))
         values.extend([value] * (4 * rules.decks))
     values.sort(reverse=True)
     return values

@@ -12,7 +12,7 @@ from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.examples.values import Parser
 from site_builder.sources.page import ExampleBlock, ExampleRow, Field
-from site_builder.sources.profiles import GAME_NAMES, PROFILES_FILE, Profile
+from site_builder.sources.profiles import PROFILES_FILE, Profile
 
 Computed = dict[str, Any]
 Report = Callable[[int, str], None]  # a problem at a line of the page
@@ -53,7 +53,7 @@ class VerifiedRow:
 
     @property
     def game_name(self) -> str:
-        return GAME_NAMES.get(self.game, self.game)
+        return self.rules.title
 
     @property
     def context(self) -> str:
@@ -123,7 +123,7 @@ def resolve(game_field: Field | None, profile_field: Field | None, at: int,
     resolves them here: the rule set is then :func:`rules_for`."""
     game = game_field.value if game_field else ""
     if game_field is None:
-        error(at, f"no game: add 'game: {'|'.join(GAME_NAMES)}' to the row or the block")
+        error(at, f"no game: add 'game: {'|'.join(engine.PRESETS)}' to the row or the block")
     elif game not in engine.PRESETS:
         error(game_field.line, f"unknown game {game!r}; use one of: "
                                f"{', '.join(engine.PRESETS)}")

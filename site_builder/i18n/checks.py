@@ -21,7 +21,9 @@ from typing import Any, NamedTuple
 from babel.messages.catalog import Message
 
 from site_builder.errors import Problem
-from site_builder.i18n.catalog import LoadedCatalog, is_translated, num_plurals, single_count_forms
+from site_builder.i18n.catalog import LoadedCatalog
+from site_builder.i18n.locales import num_plurals, single_count_forms
+from site_builder.i18n.translator import is_translated
 from site_builder.sources.segment import html_tags, link_targets, translation_problems
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")

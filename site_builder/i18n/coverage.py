@@ -17,7 +17,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 
 from site_builder.errors import Problem
-from site_builder.i18n.catalog import Translations, Unknown, is_translated
+from site_builder.i18n.translator import Translations, Unknown, is_translated
 from site_builder.project import po_path
 
 
@@ -81,11 +81,11 @@ def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dic
 def with_unknown(overall: Counts, pages: dict[str, Counts], unknown: Iterable[Unknown]
                  ) -> tuple[Counts, dict[str, Counts]]:
     """*overall* and *pages* (:func:`coverage`'s counts) with each message looked up that
-    the template lacks (:class:`~site_builder.i18n.catalog.Unknown`) counted as
+    the template lacks (:class:`~site_builder.i18n.translator.Unknown`) counted as
     untranslated, on the page of the line that looked it up: its readers see English,
     and no catalog can translate it until it is extracted.
 
-    >>> from site_builder.i18n.catalog import Unknown
+    >>> from site_builder.i18n.translator import Unknown
     >>> more = [Unknown("Back", None, "site_builder/render/site_files.py", 45)]
     >>> overall, pages = with_unknown(Counts(3), {"rules": Counts(3)}, more)
     >>> overall.percent, pages["code"].untranslated, pages["rules"].total

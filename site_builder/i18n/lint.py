@@ -1,4 +1,9 @@
-"""What Babel's reader lets through in a catalog and ``msgfmt`` refuses, each at its line.
+"""The one scanner of a catalog's PO lines: what Babel's reader lets through and
+``msgfmt`` refuses, each at its line (:func:`po_problems`).
+
+Babel's reader is lenient (it silently drops a missing closing quote), so each line is
+checked first, as ``msgfmt`` does: a line that is not PO syntax is the one problem
+reported, since what follows it cannot be read.
 
 Babel reads a catalog leniently: a second entry with the same msgid replaces the first,
 a ``msgstr`` with no ``msgid`` before it is dropped, a second ``msgstr`` in an entry is
@@ -10,7 +15,8 @@ refuses them, so that ``build`` and ``check`` agree (issue 14). So are two that
 Babel refuses in words of its own and a line early: a msgid with no msgstr, and more
 ``msgstr[N]`` than the language has plural forms.
 
-This looks only at the keywords that start each line; Babel reads the catalog.
+This looks only at each line's syntax and the keywords that start it; Babel reads the
+catalog.
 """
 
 from __future__ import annotations
@@ -25,6 +31,14 @@ ALLOWED_ESCAPES = set('\\"ntr')
 CONTROL_RE = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")  # not \r: CRLF lines
 CHARSET_RE = re.compile(r"charset=([^\s;\\]+)", re.IGNORECASE)
 PLURAL_KEYWORD_RE = re.compile(r"msgstr\[(\d+)\]")
+_PO_LINE = re.compile(
+    r'^(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
+# The first line that may not be valid (as _PO_LINE and the rules of :func:`po_problems`
+# say), found in one scan of the whole text.
+_SUSPECT_LINE = re.compile(
+    r'^(?![^\S\n]*(?:$|#(?!~)|#~[^\S\n]*$|(?:#~[^\S\n]*)?'
+    r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[^\S\n]+)?"(?:[^"\\\n]|\\.)*"[^\S\n]*$))',
+    re.MULTILINE)
 
 
 @dataclass
@@ -44,17 +58,23 @@ def _quoted(rest: str) -> str:
     return rest[1:-1] if len(rest) >= 2 and rest[0] == rest[-1] == '"' else rest
 
 
-def structure_problems(text: str, forms: int = 0, language: str = ""
-                       ) -> list[tuple[int, str]]:
-    """Each (line, sentence) that ``msgfmt`` would refuse; *forms* is how many plural
-    forms *language* (its English name) has, if known.
+def po_problems(text: str, forms: int = 0, language: str = "") -> list[tuple[int, str]]:
+    r"""Each (line, sentence) that ``msgfmt`` would refuse; *forms* is how many plural
+    forms *language* (its English name) has, if known. The first line that is not PO
+    syntax is reported alone. A line ends at ``\n`` only, as for gettext and Babel: a
+    U+2028 or NEL inside a string is a character of the string.
 
-    >>> structure_problems('msgid "a"\\nmsgstr "b"\\n\\nmsgid "a"\\nmsgstr "c"\\n')
+    >>> po_problems('msgid "a"\nmsgstr "b"\n\nmsgid "a"\nmsgstr "c"\n')
     [(4, "duplicate entry for msgid 'a' (first on line 1); keep one")]
-    >>> structure_problems('msgid "a"\\nmsgid_plural "b"\\nmsgstr[0] "c"\\nmsgstr[1] "d"\\n',
-    ...                    1, "Vietnamese")[0][1]
+    >>> po_problems('msgid "a"\nmsgid_plural "b"\nmsgstr[0] "c"\nmsgstr[1] "d"\n',
+    ...             1, "Vietnamese")[0][1]
     'msgstr[1]: Vietnamese has 1 plural form (CLDR), so msgstr[0] only; remove msgstr[1]'
+    >>> po_problems('msgid "a"\nmsgstr "b\u2028c"\n')
+    []
+    >>> [(line, said[:37]) for line, said in po_problems('msgid "x"\nmsgid "a\nmsgstr "b"\n')]
+    [(2, 'syntax error in catalog: unterminated')]
     """
+    suspect = _SUSPECT_LINE.search(text) is not None  # else every line is PO syntax
     problems: list[tuple[int, str]] = []
     seen: dict[tuple[str | None, str], int] = {}
     entry = _Entry()
@@ -86,6 +106,10 @@ def structure_problems(text: str, forms: int = 0, language: str = ""
         if not line:
             close()
             continue
+        if suspect and (not line.startswith("#") or line.startswith("#~") and line[2:].strip()
+                        ) and not _PO_LINE.match(line):
+            return [(number, "syntax error in catalog: unterminated or malformed string: "
+                             f"{line[:60]!r}; every string is \"...\" with \\\" inside")]
         if line.startswith("#"):
             if entry.translated or entry.msgid is not None:
                 close()

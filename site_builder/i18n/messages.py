@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import codecs
 import datetime as dt
-import functools
 import io
 import re
 import tomllib
@@ -51,23 +50,16 @@ class TemplateMessage:
     comments: tuple[str, ...]
 
 
-# The last extraction, by the templates' names and bytes: a command asks more than once.
-_LAST: tuple[tuple[tuple[str, bytes], ...], list[TemplateMessage]] | None = None
-
-
 def template_messages(root: Path) -> list[TemplateMessage]:
     """Every gettext call in ``templates/**.html``, in file and line order."""
-    global _LAST
-    files = tuple((path.relative_to(root).as_posix(), path.read_bytes())
-                  for path in sorted((root / TEMPLATES_DIR).rglob("*.html"))
-                  if path.is_file())  # a FIFO would hang: the templates' check reports it
-    if _LAST is None or _LAST[0] != files:
-        _LAST = (files, [TemplateMessage(rel, lineno, message, context, tuple(comments))
-                         for rel, data in files
-                         for lineno, message, comments, context in extract(
-                             TEMPLATE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS,
-                             ["Translators:"], TEMPLATE_OPTIONS)])
-    return list(_LAST[1])
+    files = [(path.relative_to(root).as_posix(), path.read_bytes())
+             for path in sorted((root / TEMPLATES_DIR).rglob("*.html"))
+             if path.is_file()]  # a FIFO would hang: the templates' check reports it
+    return [TemplateMessage(rel, lineno, message, context, tuple(comments))
+            for rel, data in files
+            for lineno, message, comments, context in extract(
+                TEMPLATE_METHOD, io.BytesIO(data), DEFAULT_KEYWORDS, ["Translators:"],
+                TEMPLATE_OPTIONS)]
 
 
 def tree_messages(trees: dict[str, Any]) -> list[TemplateMessage]:
@@ -99,12 +91,12 @@ _KEYWORD_CALL = re.compile(
     r"\b(?:" + "|".join(map(re.escape, DEFAULT_KEYWORDS)) + r")\s*\(").search
 
 
-@functools.cache
 def code_messages() -> tuple[TemplateMessage, ...]:
     """Every message the code passes to gettext as a literal (Babel's Python extractor,
     its default keywords), in file and line order: ``site_builder/render/site_files.py``
-    names the root 404 page's link. Read once per process: the code running is the code
-    it was imported from."""
+    names the root 404 page's link. A process that builds more than once reads them once
+    (:class:`site_builder.verify.Reuse`): the code running is the code it was imported
+    from."""
     out: list[TemplateMessage] = []
     for path in sorted(PACKAGE_DIR.rglob("*.py")):
         data = path.read_bytes()
@@ -132,22 +124,24 @@ def page_entries(page: Page) -> Iterator[SourceEntry]:
                [kinds.get(id(segment), "paragraph")])
 
 
-def other_entries(profiles: dict[str, Profile], templates: Iterable[TemplateMessage]
-                  ) -> Iterator[SourceEntry]:
+def other_entries(profiles: dict[str, Profile], templates: Iterable[TemplateMessage],
+                  code: Iterable[TemplateMessage] | None = None) -> Iterator[SourceEntry]:
     """The source messages that are not in pages: rule profile names, the code's strings
-    and template strings (``babel.cfg``'s order: content/, site_builder/, templates/)."""
+    (*code*, or :func:`code_messages`) and template strings (``babel.cfg``'s order:
+    content/, site_builder/, templates/)."""
     for profile in sorted(profiles.values(), key=lambda p: p.line):
         yield (profile.name, None, PROFILES_FILE, profile.name_line,
                [f"rule profile name ({profile.key})"])
-    for message in (*code_messages(), *templates):
+    for message in (*(code_messages() if code is None else code), *templates):
         yield (message.msgid, message.context, message.source, message.line,
                list(message.comments))
 
 
 def source_catalog(pages: Iterable[Page], profiles: dict[str, Profile],
-                   templates: Iterable[TemplateMessage]) -> Catalog:
+                   templates: Iterable[TemplateMessage],
+                   code: Iterable[TemplateMessage] | None = None) -> Catalog:
     """The template catalog: content segments by page, then rule profile names, the code's
-    strings (:func:`code_messages`), then template strings (*templates*:
+    strings (*code*, or :func:`code_messages`), then template strings (*templates*:
     :func:`template_messages`, or :func:`tree_messages` where the comments are not
     needed)."""
     catalog = Catalog(project=PROJECT, version="1.0", charset="utf-8",
@@ -156,7 +150,7 @@ def source_catalog(pages: Iterable[Page], profiles: dict[str, Profile],
         for msgid, context, source, line, comments in page_entries(page):
             catalog.add(msgid, locations=[(source, line)], auto_comments=comments,
                         context=context)
-    for msgid, context, source, line, comments in other_entries(profiles, templates):
+    for msgid, context, source, line, comments in other_entries(profiles, templates, code):
         catalog.add(msgid, locations=[(source, line)], auto_comments=comments, context=context)
     return catalog
 

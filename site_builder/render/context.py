@@ -13,7 +13,6 @@ import functools
 import re
 from collections.abc import Callable, Sequence
 from datetime import date
-from pathlib import Path
 from types import SimpleNamespace as Item
 from typing import Any
 
@@ -21,14 +20,21 @@ from babel import Locale
 from babel.core import get_global
 from babel.dates import format_date
 
-from site_builder.i18n.catalog import bcp47, text_direction
-from site_builder.project import ABOUT_SLUG, SOURCE_LANG, STATUS_SLUG, build_date, page_path
+from site_builder.i18n.locales import bcp47, text_direction
+from site_builder.project import (
+    ABOUT_SLUG,
+    SOURCE_LANG,
+    STATUS_SLUG,
+    page_path,
+    page_url,
+    relative,
+    root_path,
+)
 from site_builder.render import search
 from site_builder.render.markdown import Text
 from site_builder.render.offline import ASSETS_DIR as ASSETS_DIR  # re-exported: its one home
 from site_builder.render.offline import MANIFEST
 from site_builder.render.quickref import links, sheet_for
-from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.page import Page
 from site_builder.sources.site import Site
 
@@ -60,11 +66,12 @@ def og_locale(lang: str) -> str:
     return f"{locale.language}_{locale.territory}" if locale.territory else locale.language
 
 
-def common_context(root: Path, lang: str, path: str, href: Callable[[str], str]
+def common_context(date: str | None, lang: str, path: str, href: Callable[[str], str]
                    ) -> dict[str, Any]:
-    """What every page's head, search box and print footer take beyond the shared context;
-    *href* makes a link to an output file from the page at *path*."""
-    return {"og_locale": og_locale(lang), "build_date": printed_date(build_date(root), lang),
+    """What every page's head, search box and print footer take beyond the shared context
+    (*date*: the build's, ISO 8601); *href* makes a link to an output file from the page
+    at *path*."""
+    return {"og_locale": og_locale(lang), "build_date": printed_date(date, lang),
             **search.context(lang, path, href)}
 
 
@@ -169,7 +176,7 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
         "score_href": href(page_path(lang, "score")) if path.startswith(f"{lang}/") else None,
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
-        **common_context(site.root, lang, path, href),
+        **common_context(site.date, lang, path, href),
     }
 
 

@@ -106,9 +106,20 @@ class MarkdownRenderer:
         # Segments that recur (captions, notes, titles in the navigation) are rendered
         # once; most paragraphs occur once, so the memo is kept small.
         self.inline = functools.lru_cache(maxsize=1024)(self._inline)
-        # What Python-Markdown rendered (the slow path), kept for the whole build: an
-        # untranslated paragraph recurs once a language, after the small memo forgot it.
-        self._slow: dict[str, str] = {}
+        # The English texts that Python-Markdown rendered (the slow path), kept for the
+        # whole build: an untranslated paragraph recurs once a language, after the small
+        # memo forgot it. English only, so that it holds no more than the site's English.
+        self._english: dict[str, Markup] = {}
+
+    def english(self, text: str) -> Markup:
+        """:meth:`inline` for a text in English (the source language's own, or shown in
+        another language for want of a translation): rendered once a build."""
+        found = self._english.get(text)
+        if found is None:
+            found = self.inline(text)
+            if not is_plain(text) and simple_inline(text) is None:  # Markdown's work
+                self._english[text] = found
+        return found
 
     @property
     def _md(self) -> markdown.Markdown:
@@ -123,12 +134,9 @@ class MarkdownRenderer:
             return Markup(text)
         html = simple_inline(text)
         if html is None:
-            html = self._slow.get(text)
-        if html is None:
             html = self._md.reset().convert(text)
             if html.startswith("<p>") and html.endswith("</p>") and html.count("<p>") == 1:
                 html = html[3:-4]
-            self._slow[text] = html
         return Markup(folder_links(html) if 'href="' in html else html)
 
 

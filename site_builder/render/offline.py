@@ -21,7 +21,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from site_builder.i18n.catalog import text_direction
+from site_builder.i18n.locales import text_direction
 from site_builder.project import TEMPLATES_DIR
 
 ASSETS_DIR = "assets"  # the shared assets' folder (templates/assets, copied as it is)

@@ -19,30 +19,25 @@ from typing import Any
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
 
-from site_builder.engine import VARIATIONS
+from site_builder import engine
 from site_builder.examples import KINDS, VerifiedTable
-from site_builder.i18n.catalog import (
-    Key,
-    Translations,
-    Translator,
-    Unknown,
-    native_names,
-    template_keys,
-)
 from site_builder.i18n.coverage import Counts, coverage
+from site_builder.i18n.locales import native_names
+from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
-from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, page_path
+from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
 from site_builder.render import context, play, quickref, score, table_rules
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
 from site_builder.render.refusals import refusal_table
-from site_builder.render.urls import root_path
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
-from site_builder.sources.profiles import GAME_NAMES
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
-from site_builder.verify import Verified, rule_values
+from site_builder.verify import Verified
+
+# Each game's display name, by key, in the checker's menu: the engine's (RuleSet.title).
+GAMES = {key: rules.title for key, rules in engine.PRESETS.items()}
 
 
 @functools.lru_cache(maxsize=4096)
@@ -57,7 +52,7 @@ class Job:
 
     site: Site
     tables: dict[tuple[str, int], VerifiedTable]
-    values: dict[str, int]  # the rule values (see :func:`site_builder.verify.rule_values`)
+    values: dict[str, int]  # the rule values (see :func:`site_builder.engine.rule_numbers`)
     names: dict[str, str]  # each language's name for itself
     out: Path | None  # the staging folder; None: render in memory, write nothing
     catalogs: dict[str, Translations]  # each language's, verified
@@ -73,7 +68,7 @@ class Job:
     def of(cls, verified: Verified, out: Path | None) -> Job:
         """The job of rendering the site *verified* into the staging folder *out*."""
         site = verified.site
-        return cls(site, verified.tables, rule_values(), native_names(site.languages), out,
+        return cls(site, verified.tables, site.numbers, native_names(site.languages), out,
                    verified.catalogs, verified.source, verified.bytecode,
                    template_keys(verified.source))
 
@@ -158,18 +153,20 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
                    percent=loc.percent, nav=nav_items(nav, path, lang, page.slug),
-                   games=GAME_NAMES, profiles=site.profiles,
+                   games=GAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         if page.play:  # the practice table: its runtime and engine (render/play.py)
             ctx.update(play_refusals=refusal_table(translator),
                        play_engine=play.engine_archive()[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
-                       plural_samples=play.plural_samples(lang), variations=list(VARIATIONS))
+                       plural_samples=play.plural_samples(lang),
+                       variations={key: profile.overrides for key, profile in site.profiles.items()
+                                   if key != "reference"})
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
-    path = f"{lang}/404.html"
+    path = not_found_path(lang)
     ctx = common(site, lang, None, path, job.names, absolute=True)
     ctx.update(nav=nav_items(nav, path, lang, None, root_path(site.config.base_url)),
                percent=100)
@@ -211,7 +208,8 @@ class PageLocalizer:
             self.fallbacks += 1
             self.missing.append(segment)
         source = segment.text if found is None else found
-        return Text(self.markdown.inline(source.format_map(self.values)), fallback)
+        render = self.markdown.english if source == segment.text else self.markdown.inline
+        return Text(render(source.format_map(self.values)), fallback)
 
     @property
     def percent(self) -> int:

@@ -43,7 +43,7 @@ def sheet(games: Iterable[str]) -> Any:
         games=[Item(name=r.name, title=r.title, threshold=r.opening_threshold,
                     pure=r.pure_sequence_required) for r in rule_sets],
         decks=rules.decks, jokers=rules.jokers,
-        cards=rules.decks * 52 + rules.jokers,
+        cards=rules.deck_cards,
         players=(rules.min_players, rules.max_players),
         deal=[(players, rules.hand_size(players))
               for players in range(rules.min_players, rules.max_players + 1)],

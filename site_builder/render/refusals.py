@@ -12,7 +12,7 @@ each code's page slug and heading anchor. ``tests/test_refusal_messages.py`` pro
 that the marked templates are the engine's, word for word, that every catalog
 translates each with the same placeholders, and that every anchor exists.
 
->>> from site_builder.i18n.catalog import Translator
+>>> from site_builder.i18n.translator import Translator
 >>> english = refusal_messages(Translator("en"))
 >>> english["discard-take-needs-lay"].format(seat=1, card="7C")
 'seat 1 may take 7C from the discard pile only to lay it this turn, and cannot: it fits no meld'
@@ -199,7 +199,7 @@ RULE_SECTIONS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
 def refusal_messages(translations: _Translations) -> dict[str, str]:
     """Every refusal's template in one language, by code (the English where a catalog
     lacks one). *translations*: the language's translator (anything with
-    ``gettext(text, context)``, as :class:`~site_builder.i18n.catalog.Translator`)."""
+    ``gettext(text, context)``, as :class:`~site_builder.i18n.translator.Translator`)."""
     return {code: translations.gettext(template, CONTEXT) for code, template in TEMPLATES.items()}
 
 
@@ -208,7 +208,7 @@ def refusal_table(translations: _Translations) -> dict[str, dict[str, str]]:
     ``template`` (filled with the refusal's values by name), and the ``page`` slug and
     the heading ``anchor`` of its rule section (a plain value for a script's data).
 
-    >>> from site_builder.i18n.catalog import Translator
+    >>> from site_builder.i18n.translator import Translator
     >>> refusal_table(Translator("en"))["swap-not-opened"]["anchor"]
     'when-and-with-which-card'
     """

@@ -14,6 +14,8 @@ JavaScript) and asks the language's ``pagefind.js``.
 
 from __future__ import annotations
 
+import ctypes
+import functools
 import importlib.util
 import os
 import shutil
@@ -83,6 +85,19 @@ def failure(code: int, output: str) -> str:
     return f"{said} (exit status {code})" if said else f"pagefind exited with status {code}"
 
 
+def _death_signal() -> Callable[[], object] | None:
+    """What Pagefind's process runs before it starts (Linux): end it when the build that
+    started it ends, however (kill -9), rather than let it write on into a staging folder
+    that the next build is deleting (``prctl(PR_SET_PDEATHSIG, SIGKILL)``). Looked up
+    here, in the build's process: the child, forked from a process with threads
+    (``serve``), only makes the call. None where there is no ``prctl``."""
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    return functools.partial(prctl, 1, int(signal.SIGKILL), 0, 0, 0)
+
+
 def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
     """Index each of *langs* (a folder of *site_dir*) into ``<lang>/pagefind/``; return
     the files written, with their size and modification time (as the build records).
@@ -97,6 +112,7 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
         raise UserError(MISSING)
 
     written: dict[str, tuple[int, int]] = {}
+    die_with_parent = _death_signal()
     for lang in langs:
         folder = site_dir / lang
         if not folder.is_dir():
@@ -104,7 +120,7 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
         done = subprocess.run(
             [str(pagefind_bin.get_executable()), "--site", str(folder), "--output-subdir",
              BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
-            capture_output=True, text=True, check=False)
+            capture_output=True, text=True, check=False, preexec_fn=die_with_parent)
         if done.returncode != 0:
             raise UserError(f"pagefind failed on {lang}/: " + failure(
                 done.returncode, done.stderr or done.stdout))

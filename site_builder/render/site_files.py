@@ -6,13 +6,22 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from xml.sax.saxutils import escape, quoteattr
 
-from site_builder.i18n.catalog import Key, Unknown, bcp47
 from site_builder.i18n.coverage import with_unknown
-from site_builder.project import SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, page_path
+from site_builder.i18n.locales import bcp47
+from site_builder.i18n.translator import Key, Unknown
+from site_builder.project import (
+    SOURCE_LANG,
+    STATUS_SLUG,
+    TEMPLATES_DIR,
+    not_found_path,
+    page_path,
+    page_url,
+    relative,
+    root_path,
+)
 from site_builder.render import checker_rules, play
 from site_builder.render.context import ASSETS_DIR, common, nav_items, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
-from site_builder.render.urls import page_url, relative, root_path
 from site_builder.sources.site import Site
 from site_builder.sources.templates import template_errors
 
@@ -38,34 +47,30 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
                  for lang in site.languages]
     with template_errors(site.root / TEMPLATES_DIR):
         envs = {lang: environment(job, lang, translators[lang]) for lang in site.languages}
-
-        def status_pages() -> Iterator[tuple[str, bytes]]:
-            """Each language's status page, its counts with every message looked up so
-            far that the template lacks (an unknown message counts as untranslated)."""
-            status = [{"lang": bcp47(lang), "name": names[lang],
-                       "overall": with_unknown(results[lang].overall, {},
-                                               unknown[lang].values())[0]}
-                      for lang in site.languages[1:]]
-            for lang in site.languages:
-                path = page_path(lang, STATUS_SLUG)
-                ctx = common(site, lang, STATUS_SLUG, path, names)
-                ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG),
-                           status=status, percent=100)
-                yield path, envs[lang].get_template("status.html").render(ctx).encode("utf-8")
-
-        for _ in status_pages():  # first for what they look up, which they count
-            pass
-        for path, data in status_pages():
-            emit(path, data)
+        # A status page counts each message looked up that the template lacks as
+        # untranslated (it is shown in English): those its language's pages looked up,
+        # which render gave as data (*results*), so that each status page is rendered once.
+        # One only a status page looks up is reported (among the lookups), not counted.
+        status = [{"lang": bcp47(lang), "name": names[lang],
+                   "overall": with_unknown(results[lang].overall, {},
+                                           results[lang].unknown.values())[0]}
+                  for lang in site.languages[1:]]
+        for lang in site.languages:
+            path = page_path(lang, STATUS_SLUG)
+            ctx = common(site, lang, STATUS_SLUG, path, names)
+            ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG),
+                       status=status, percent=100)
+            emit(path, envs[lang].get_template("status.html").render(ctx).encode("utf-8"))
         chooser_env = envs[SOURCE_LANG]
         ctx = common(site, SOURCE_LANG, "index", "index.html", names)
         ctx.update(choices=[{"lang": bcp47(lang), "name": names[lang],
                              "href": relative("index.html", page_path(lang, "index"))}
                             for lang in site.languages], percent=100)
         emit("index.html", chooser_env.get_template("chooser.html").render(ctx).encode("utf-8"))
-        ctx = common(site, SOURCE_LANG, None, "404.html", names, absolute=True)
+        ctx = common(site, SOURCE_LANG, None, not_found_path(), names, absolute=True)
         ctx.update(choices=not_found, percent=100)
-        emit("404.html", chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
+        emit(not_found_path(),
+             chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
     emit("sitemap.xml", _sitemap(site, [p.slug for p in site.pages] + [STATUS_SLUG]))
     emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
                         "sitemap.xml\n").encode())

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from site_builder import engine
-from site_builder.i18n.catalog import N_, Translator
+from site_builder.i18n.translator import N_, Translator
 
 FILE = "table-rules.json"
 #: The games a table chooses between on the rule pages (Rami 40 and Rami 51 share the pages;

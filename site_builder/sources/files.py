@@ -138,20 +138,26 @@ def _toml_problem(rel: str, text: str, exc: tomllib.TOMLDecodeError) -> Problem:
 def toml_line(lines: list[str], header: int, key: str) -> int:
     """The line of ``key = ...`` in a TOML file's *lines* after line *header* (its
     ``[section]``, 0 for the top of the file), else the line of a table header naming it
-    (``[section.key]``, ``[[key]]``), else *header* (1 for the top).
+    (``[key]``, ``[ 'key' ]``, ``[section.key]``, ``[[key]]``), else *header* (1 for the
+    top). The one scanner of TOML lines (``tomllib`` gives no positions).
 
     >>> toml_line(["# settings", "base_url = 'x'"], 0, "base_url")
     2
     >>> toml_line(["[a]", "x = 1", "[b]", "x = 2"], 3, "x")
     4
+    >>> toml_line(["# profiles", "[ 'house' ]  # the seed's", "name = 'h'"], 0, "house")
+    2
+    >>> toml_line(["a = 1", 'house = { name = "h", joker_value = 150 }'], 0, "house")
+    2
     """
-    pattern = re.compile(rf"^\s*[\"']?{re.escape(key)}[\"']?\s*=")
+    name = rf"""(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')"""
+    pattern = re.compile(rf"^\s*{name}\s*=")
     for i in range(header, len(lines)):
         if lines[i].lstrip().startswith("["):
             break
         if pattern.match(lines[i]):
             return i + 1
-    table = re.compile(rf"^\s*\[\[?[^\]]*\b{re.escape(key)}\s*\]")
+    table = re.compile(rf"^\s*\[\[?\s*(?:[^\]]*\.\s*)?{name}\s*\]")
     for i in range(len(lines)):
         if table.match(lines[i]):
             return i + 1

@@ -14,7 +14,6 @@ from site_builder.errors import Problem
 from site_builder.sources.files import BIDI_RE, MAX_DIGITS, read_toml, toml_line
 from site_builder.sources.page import split_lines
 
-GAME_NAMES = {"rami40": "Rami 40", "rami51": "Rami 51", "cardverse": "CardVerse"}
 PROFILES_FILE = "content/profiles.toml"
 
 
@@ -161,9 +160,5 @@ def profile_lines(lines: list[str], key: str) -> tuple[int, int]:
     >>> profile_lines(["a = 1", 'house = { name = "h", joker_value = 150 }'], "house")
     (2, 2)
     """
-    quoted = rf"""\s*(?:{re.escape(key)}|"{re.escape(key)}"|'{re.escape(key)}')\s*"""
-    head = re.compile(rf"^\s*(?:\[{quoted}\]\s*(?:#.*)?$|{quoted}=\s*\{{)")
-    header = next((i + 1 for i, t in enumerate(lines) if head.match(t)), 1)
-    name = next((i + 1 for i in range(header, len(lines))
-                 if lines[i].strip().startswith("name")), header)
-    return header, name
+    header = toml_line(lines, 0, key)
+    return header, toml_line(lines, header, "name")

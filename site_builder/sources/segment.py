@@ -201,6 +201,9 @@ MAX_SEGMENT = 10_000
 # parser looks for each one's closing run to the end of the text, so that a paragraph of
 # ``\ repeated cost seconds (issue 33, R7); a few such runs cost what prose does.
 MAX_OPEN_TICKS = 8
+# Runs of backticks in one segment, at most (16 code spans; the site's most is 2): each may
+# cost Python-Markdown a scan to the end of the text, whatever the reading above misses.
+MAX_TICK_RUNS = 32
 _TICKS_RE = re.compile(r"`+")
 
 
@@ -208,7 +211,8 @@ def unclosed_code_spans(text: str) -> int:
     r"""How many runs of backticks in *text* open a code span that Python-Markdown looks
     for to the end of the text and does not find closed by a run of as many: its
     ``BacktickInlineProcessor`` read the same way (a backtick after an odd number of
-    backslashes is escaped), in one pass.
+    backslashes is escaped; after a run that is not closed, it reads on twice the run's
+    length further), in one pass.
 
     >>> unclosed_code_spans("`a` and ``b`` and `c``")  # `c, and the `` after it
     2
@@ -228,17 +232,17 @@ def unclosed_code_spans(text: str) -> int:
         slashes = 0
         while at - slashes > 0 and text[at - slashes - 1] == "\\":
             slashes += 1
-        if slashes % 2:
-            at += 1  # the first backtick is escaped: the next one opens
+        if slashes % 2 or (slashes and at - slashes < pos):
+            at += 1  # escaped (by one backslash, or by one of a pair read from its middle)
         if at >= end:
             continue
         same = starts[end - at] if end - at in starts else []
         k = bisect.bisect_left(same, end)
         if k < len(same):
             pos = same[k] + end - at  # closed there: read on after it
-        else:
-            count += 1
-            pos = end
+        else:  # scanned to the end; Markdown reads on 2 x the run's length further,
+            count += 1  # which may be in the middle of a later run (``a``` repeated)
+            pos = at + 2 * (end - at)
     return count
 
 
@@ -331,8 +335,13 @@ def structure_problems(text: str, breaks: bool = True) -> list[str]:
     if html_tags(text):
         problems.append("raw HTML (or an <autolink>) is not allowed; use Markdown, and "
                         "[text](target) for a link")
-    opened = unclosed_code_spans(text) if "`" in text else 0
-    if opened > MAX_OPEN_TICKS:
+    runs = text.count("`") and len(_TICKS_RE.findall(text))
+    opened = unclosed_code_spans(text) if runs else 0
+    if runs > MAX_TICK_RUNS:
+        problems.append(f"{runs} runs of backticks in one segment (at most {MAX_TICK_RUNS}, "
+                        "16 code spans), which Markdown reads slowly; split the paragraph, "
+                        "or write \\` for a backtick in the text")
+    elif opened > MAX_OPEN_TICKS:
         problems.append(f"{opened} runs of backticks open a code span that is never closed "
                         f"(at most {MAX_OPEN_TICKS}), which Markdown reads slowly; close each "
                         "with as many backticks as opened it, or write \\` for a backtick "

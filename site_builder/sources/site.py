@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.project import (
     BUNDLE,
@@ -33,6 +34,14 @@ class Site:
     languages: list[str]  # published languages, the source language first
     broken_profiles: frozenset[str] = frozenset()  # declared, but they did not load
     unread_pages: bool = False  # a page did not parse: links to it cannot be judged
+    date: str | None = None  # the printed build date (site_builder.project.build_date)
+
+    @functools.cached_property
+    def numbers(self) -> dict[str, int]:
+        """The numbers a page may state, by placeholder name: the engine's, and each rule
+        profile's whole-number overrides (:func:`site_builder.engine.rule_numbers`)."""
+        return engine.rule_numbers(profiles={key: profile.overrides
+                                             for key, profile in self.profiles.items()})
 
     @functools.cached_property
     def slugs(self) -> frozenset[str]:
@@ -40,8 +49,10 @@ class Site:
         return frozenset(page.slug for page in self.pages)
 
 
-def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
-    """Read content, profiles and settings; report every problem found."""
+def load(root: Path, base_url: str | None = None, date: str | None = None
+         ) -> tuple[Site, list[Problem]]:
+    """Read content, profiles and settings; report every problem found. *base_url* and
+    *date*: the build's, for its pages."""
     problems: list[Problem] = []
     config = load_config(root, problems, base_url)
     before = len(problems)
@@ -51,7 +62,7 @@ def load(root: Path, base_url: str | None = None) -> tuple[Site, list[Problem]]:
     profiles, errs, broken = load_profiles(root)
     problems.extend(errs)
     return Site(root, config, pages, profiles, [SOURCE_LANG, *discover_languages(root)],
-                broken, bool(unread)), problems
+                broken, bool(unread), date), problems
 
 
 def read_pages(root: Path, problems: list[Problem]) -> Iterator[Page]:

@@ -76,7 +76,7 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
 
 class Translations(Protocol):
     """What the templates' gettext calls need of a language's translations (as
-    :class:`site_builder.i18n.catalog.Translator` gives them)."""
+    :class:`site_builder.i18n.translator.Translator` gives them)."""
 
     def gettext(self, text: str, context: str | None = None) -> str: ...
 
@@ -249,17 +249,17 @@ def template_errors(templates: Path) -> Iterator[None]:
         raise UserError([problem]) from None
 
 
-# Each template's last syntax tree, by name, with its source: a long-running process
-# (serve) parses again only the template that changed (the tree gives its messages).
-_PARSED: dict[str, tuple[str, jinja2.nodes.Template]] = {}
-
-
-def compile_templates(env: jinja2.Environment, templates: Path
+def compile_templates(env: jinja2.Environment, templates: Path,
+                      parsed: dict[str, tuple[str, jinja2.nodes.Template]] | None = None
                       ) -> tuple[list[Problem], dict[str, jinja2.nodes.Template]]:
     """Parse every template of *env* once, and compile it into the bytecode cache unless
     it is there: a problem for each that does not compile (or is not a regular UTF-8
     file), and each template's syntax tree by name (for its messages,
-    :func:`site_builder.i18n.messages.tree_messages`)."""
+    :func:`site_builder.i18n.messages.tree_messages`). *parsed*: each template's last
+    syntax tree with its source, kept by a process that builds again (``serve``), which
+    then parses only the templates that changed; updated."""
+    if parsed is None:
+        parsed = {}
     assert env.loader is not None and env.bytecode_cache is not None
     problems = [p for p in (not_regular(path, f"{templates.name}/"
                                         f"{path.relative_to(templates).as_posix()}")
@@ -269,12 +269,12 @@ def compile_templates(env: jinja2.Environment, templates: Path
         try:
             source, filename, _ = env.loader.get_source(env, name)
             bucket = env.bytecode_cache.get_bucket(env, name, filename, source)
-            parsed = _PARSED.get(name)
-            if parsed is not None and parsed[0] == source and bucket.code is not None:
-                trees[name] = parsed[1]  # compiled already, and its tree read before
+            before = parsed.get(name)
+            if before is not None and before[0] == source and bucket.code is not None:
+                trees[name] = before[1]  # compiled already, and its tree read before
                 continue
             trees[name] = tree = env.parse(source, name, filename)
-            _PARSED[name] = (source, tree)
+            parsed[name] = (source, tree)
             if bucket.code is None:
                 bucket.code = env.compile(tree, name, filename)
                 env.bytecode_cache.set_bucket(bucket)

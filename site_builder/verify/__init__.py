@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import jinja2
 from babel.messages.catalog import Catalog
 
-from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.examples import (
     Claim,
@@ -28,7 +28,8 @@ from site_builder.examples import (
     describe,
     verify_pages,
 )
-from site_builder.i18n.catalog import Translations, Translator, load_catalog, locale_problems
+from site_builder.i18n import messages
+from site_builder.i18n.catalog import load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
 from site_builder.i18n.messages import (
     TemplateMessage,
@@ -36,6 +37,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     tree_messages,
 )
+from site_builder.i18n.translator import Translations, Translator
 from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, po_path
 from site_builder.sources.page import Page, placeholders
 from site_builder.sources.profiles import PROFILES_FILE
@@ -63,40 +65,40 @@ class Verified:
     lookups: dict[str, dict[Any, Any]] | None = None
 
 
-def rule_values(presets: Mapping[str, engine.RuleSet] | None = None) -> dict[str, int]:
-    """The numbers a page may state about the rules, by placeholder name.
-
-    Prose never states a rule number directly: it names it, e.g. ``{rami51_threshold}``,
-    and the value comes from the engine's rule sets.
-
-    >>> values = rule_values()
-    >>> values["rami40_threshold"], values["rami51_threshold"], values["cardverse_target"]
-    (40, 51, 100)
-    >>> values["cardverse_hand_2"], values["cardverse_hand_4"], values["cardverse_deck_cards"]
-    (7, 10, 52)
-    """
-    values: dict[str, int] = {"min_meld_cards": engine.MIN_MELD_CARDS,
-                              "max_set_cards": engine.MAX_SET_CARDS}
-    for game, rules in (presets or engine.PRESETS).items():
-        if rules.opening_threshold is not None:
-            values[f"{game}_threshold"] = rules.opening_threshold
-        values[f"{game}_min_players"] = rules.min_players
-        values[f"{game}_max_players"] = rules.max_players
-        values[f"{game}_deck_cards"] = rules.decks * 52
-        values[f"{game}_jokers"] = rules.jokers
-        for players in range(rules.min_players, rules.max_players + 1):
-            values[f"{game}_hand_{players}"] = rules.hand_size(players)
-    values.update(engine.rule_numbers(presets))  # packs, jokers, hand penalties, variations
-    return values
+# A language's catalog as last checked: the key of its bytes and the card terms, and what
+# checking it gave (the translations, None if it did not pass; its problems).
+CheckedCatalog = tuple[tuple[str, tuple[tuple[str, str], ...]],
+                       tuple[Translations | None, list[Problem]]]
 
 
-def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None
-           ) -> Verified:
+@dataclass
+class Reuse:
+    """What verifying again in the same process may take from the last time, kept by a
+    :class:`site_builder.session.Session`: each language's catalog as last checked (by
+    its bytes: ``serve`` checks again only the catalog a translator saved), each
+    template's syntax tree with its source (only a changed template is parsed again), and
+    the code's messages (the code that runs does not change under it)."""
+
+    catalogs: dict[str, CheckedCatalog] = field(default_factory=dict)
+    trees: dict[str, tuple[str, jinja2.nodes.Template]] = field(default_factory=dict)
+    code: tuple[TemplateMessage, ...] | None = None
+
+    def code_messages(self) -> tuple[TemplateMessage, ...]:
+        if self.code is None:
+            self.code = messages.code_messages()
+        return self.code
+
+
+def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None,
+           reuse: Reuse | None = None) -> Verified:
     """Every check of the run, with nothing rendered: the catalogs' files, the links
     between pages, every example replayed, every placeholder, every template compiled,
     and every catalog read and checked, one language at a time. The examples are not
     replayed when no rule profile loaded (among *load_problems*): every one would fail;
-    nor those under a profile that did not load."""
+    nor those under a profile that did not load. *reuse*: what an earlier run of this
+    process found (updated)."""
+    if reuse is None:
+        reuse = Reuse()
     problems = list(load_problems)
     problems.extend(locale_problems(site.root, SOURCE_LANG))
     problems.extend(link_problems(site.pages, complete=not site.unread_pages,
@@ -105,43 +107,41 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     verification = (verify_pages(site.pages, site.profiles, site.broken_profiles)
                     if profiles_ok else Verification())
     problems.extend(verification_problems(verification))
-    values = rule_values()
-    for page in site.pages:
-        problems.extend(placeholder_problems(page, values))
+    # a profile that did not load names no numbers: its placeholders are not judged, nor
+    # any when no profile loaded (as the examples are not replayed)
+    unjudged = tuple(f"{key}_" for key in site.broken_profiles)
+    for page in site.pages if profiles_ok else ():
+        problems.extend(placeholder_problems(page, site.numbers, unjudged))
     if bytecode is None:
         bytecode = bytecode_cache(None, "")
     env = make_environment(site.root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
-    errors, trees = compile_templates(env, site.root / TEMPLATES_DIR)
+    errors, trees = compile_templates(env, site.root / TEMPLATES_DIR, reuse.trees)
     problems.extend(errors)
     templates = tree_messages(trees)
     terms = card_terms(templates)
     catalogs: dict[str, Translations] = {}
     for lang in site.languages[1:]:  # one at a time: each Babel catalog let go once read
-        translations, found = _checked_catalog(site.root, lang, terms)
+        translations, found = _checked_catalog(site.root, lang, terms, reuse.catalogs)
         problems.extend(found)
         if translations is not None:
             catalogs[lang] = translations
+    source = source_catalog(site.pages, site.profiles, templates, reuse.code_messages())
     return Verified(site, verification.tables, verification.claims, problems, templates,
-                    catalogs, bytecode, source_catalog(site.pages, site.profiles, templates))
+                    catalogs, bytecode, source)
 
 
-# The last catalog checked of each language, by its bytes: a long-running process (serve)
-# checks again only the catalog a translator saved, not the others.
-_CHECKED: dict[str, tuple[tuple[str, tuple[tuple[str, str], ...]],
-                          tuple[Translations | None, list[Problem]]]] = {}
-
-
-def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]]
+def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
+                     checked: dict[str, CheckedCatalog]
                      ) -> tuple[Translations | None, list[Problem]]:
     """The catalog of *lang* read and checked (:func:`read_catalog`), kept small for
-    rendering; the same bytes are checked once per process."""
+    rendering; the same bytes are checked again only if *checked* lacks them."""
     data = (root / po_path(lang)).read_bytes()
     key = (hashlib.blake2b(data).hexdigest(), tuple(terms))
-    found = _CHECKED.get(lang)
+    found = checked.get(lang)
     if found is None or found[0] != key:
         catalog, problems = read_catalog(root, lang, terms, data)
-        found = _CHECKED[lang] = (key, (Translations(catalog) if catalog is not None
-                                        and not problems else None, problems))
+        found = checked[lang] = (key, (Translations(catalog) if catalog is not None
+                                       and not problems else None, problems))
     translations, problems = found[1]
     return translations, list(problems)
 
@@ -169,14 +169,16 @@ def verification_problems(verification: Verification) -> list[Problem]:
     return problems
 
 
-def placeholder_problems(page: Page, values: dict[str, int]) -> list[Problem]:
-    """A problem for each ``{name}`` in *page* that is not a rule value."""
+def placeholder_problems(page: Page, values: Mapping[str, int], unjudged: tuple[str, ...] = ()
+                         ) -> list[Problem]:
+    """A problem for each ``{name}`` in *page* that is not a rule value
+    (:func:`site_builder.engine.rule_numbers`), but those that start as *unjudged* does."""
     problems = []
     for segment in page.segments():
         if "{" not in segment.text and "}" not in segment.text:
             continue
         for name in placeholders(segment.text):
-            if name not in values:
+            if name not in values and not name.startswith(unjudged):
                 def names(text: str, name: str = name) -> bool:
                     return name in placeholders(text)
                 line = segment.line_where(names)

@@ -6,7 +6,8 @@
 // What the choice changes on a page: the other game's example rows fold away behind a note
 // that says so and can show them; the checker opens on the table's game and rule set; a
 // quick-reference sheet marks the table's game; the score keeper and the practice table
-// start with it (their selects carry data-table-game / data-table-rules).
+// start with it (their selects carry data-table-game and data-table-profile, or
+// data-table-rules for "game:profile").
 
 const KEY = "rami-table-rules";
 const manifest = document.querySelector('link[rel="manifest"]');
@@ -115,6 +116,9 @@ const apply = (choice, data) => {
   follow(document.querySelector("form[data-checker] select[name=game]"), choice.game);
   follow(document.querySelector("form[data-checker] select[name=profile]"), choice.profile);
   for (const el of document.querySelectorAll("select[data-table-game]")) follow(el, choice.game);
+  for (const el of document.querySelectorAll("select[data-table-profile]")) {
+    follow(el, choice.profile || data.profiles[0].key);
+  }
   for (const el of document.querySelectorAll("select[data-table-rules]")) {
     follow(el, [...el.options].some((o) => o.value === rules) ? rules
       : `${choice.game}:${data.profiles[0].key}`);

@@ -172,11 +172,10 @@ def test_a_search_result_opens_its_section_and_marks_the_words(page: Page, lang:
     assert on_page and all(_fold(plain)[:4] in _fold(m) for m in on_page), on_page
 
 
-@pytest.mark.parametrize("query", ["SA\u0309NH", "s\u1ea3nh"], ids=["NFD", "NFC"])
-def test_the_highlight_reads_words_with_their_combining_marks(page: Page, query: str) -> None:
+def test_the_highlight_reads_words_with_their_combining_marks(page: Page) -> None:
     """Issue 33, R16: ``?highlight=`` with sảnh typed decomposed (a combining hook above)
     marks the word on the page as the composed one does; a mark no longer ends a word."""
-    page.goto(f"vi/melds/?highlight={quote(query)}")
+    page.goto(f"vi/melds/?highlight={quote('SA' + chr(0x309) + 'NH')}")
     on_page = page.locator("main mark").all_text_contents()
     assert on_page and all(_fold(m) == "sanh" for m in on_page), on_page
 

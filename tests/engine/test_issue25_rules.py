@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from site_builder.engine import (
-    VARIATIONS,
     ReplayError,
     check_round,
     evaluate_layoff,
@@ -127,7 +126,7 @@ def test_rami_needs_a_final_discard() -> None:
 
 
 def test_going_out_without_a_final_discard_is_a_variation() -> None:
-    rules = get_rules("rami51", **VARIATIONS["no_final_discard"])
+    rules = get_rules("rami51", discard_to_win=False)
     done = replay(rules, OUT_HANDS, "5C 3C", "9D", f"{OUT_LAID}; 1: meld 2C 3C 4C 5C")
     assert (done.reason, done.winner, done.scores) == ("out", 0, (0, 105))
 
@@ -222,8 +221,8 @@ def test_a_failed_openings_numbers_go_to_the_next_melds() -> None:
 
 def test_the_most_a_hand_can_hold_follows_the_rule_set() -> None:
     assert max_hand_points(13, RAMI51) == 178
-    assert max_hand_points(13, get_rules("rami51", **VARIATIONS["joker_25"])) == 198
-    assert max_hand_points(13, get_rules("rami51", **VARIATIONS["ace_one"])) == 80 + 90
+    assert max_hand_points(13, get_rules("rami51", joker_hand_points=25)) == 198
+    assert max_hand_points(13, get_rules("rami51", ace_high=False)) == 80 + 90
     assert max_hand_points(10, get_rules("cardverse")) == 4 * 10 + 6 * 10
 
 
@@ -248,7 +247,7 @@ def test_the_most_a_hand_can_hold_follows_the_rule_set() -> None:
     ([0, 1], RAMI51, "seat 2 scores 1, less than any hand can hold: the cheapest card is "
                      "worth 2"),
     ([0, 2], RAMI51, None),
-    ([0, 1], get_rules("rami51", **VARIATIONS["ace_one"]), None),
+    ([0, 1], get_rules("rami51", ace_high=False), None),
     ([0, 178, 130], RAMI51, None),
     ([0, 178, 131], RAMI51, "seats 2 and 3 score 309 together, more than their hands can "
                             "hold: 26 cards are worth at most 308"),

@@ -3,7 +3,6 @@ scoring, the end of a game, and the variations declared in content/profiles.toml
 
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 from pathlib import Path
 
@@ -13,7 +12,6 @@ from hypothesis import strategies as st
 
 from site_builder.engine import (
     JOKER,
-    VARIATIONS,
     Card,
     Rank,
     ReplayError,
@@ -148,7 +146,7 @@ def test_the_card_taken_must_be_laid_before_the_discard() -> None:
         replay(RAMI51, ["7H 8H 9H 3C 3D 3S KC KD KS 5S", "QD QC QS"], "9D JH", "10H",
                "1: draw discard; 1: meld 7H 8H 9H 10H; 1: discard KC")
     # Under the free_discard variation, the same steps are allowed.
-    free = get_rules("rami40", **VARIATIONS["free_discard"])
+    free = get_rules("rami40", discard_must_be_used=False)
     replay(free, hands, "9D JH", "10H", "1: draw discard; 1: discard KC")
 
 
@@ -157,9 +155,9 @@ def test_the_card_taken_must_be_laid_before_the_discard() -> None:
 def test_rami_scores_penalty_points_and_cardverse_gains() -> None:
     hands = [(), parse_cards("JK AS 7D 2C KC 3H"), parse_cards("2S")]
     assert round_scores(hands, 0, RAMI51) == (0, 53, 2)
-    assert round_scores(hands, 0, get_rules("rami51", **VARIATIONS["joker_25"])) == (0, 58, 2)
-    assert round_scores(hands, 0, get_rules("rami51", **VARIATIONS["ace_one"])) == (0, 43, 2)
-    hundred = get_rules("rami51", **VARIATIONS["hundred"])
+    assert round_scores(hands, 0, get_rules("rami51", joker_hand_points=25)) == (0, 58, 2)
+    assert round_scores(hands, 0, get_rules("rami51", ace_high=False)) == (0, 43, 2)
+    hundred = get_rules("rami51", unopened_hand_points=100)
     assert round_scores(hands, 0, hundred, [True, False, True]) == (0, 100, 2)
     assert round_scores([(), parse_cards("KH"), parse_cards("AS")], 0,
                         get_rules("cardverse")) == (11, 0, 0)
@@ -186,13 +184,6 @@ def test_a_whole_round_scores_add_up() -> None:
     assert (done.reason, done.winner, done.hand_points, done.scores) == ("out", 0, (0, 29),
                                                                           (0, 29))
     assert sum(done.scores) == sum(done.hand_points)
-
-
-def test_the_profiles_declare_the_engine_variations() -> None:
-    profiles = tomllib.loads((ROOT / "content" / "profiles.toml").read_text(encoding="utf-8"))
-    declared = {key: {k: v for k, v in table.items() if k != "name"}
-                for key, table in profiles.items() if key != "reference"}
-    assert declared == {key: dict(value) for key, value in VARIATIONS.items()}
 
 
 # --- a joker exchange never makes a meld invalid ------------------------------------------------

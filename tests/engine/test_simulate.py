@@ -1,14 +1,15 @@
-"""Games, simulations and ``site-builder engine simulate`` (through a real subprocess)."""
+"""Games, simulations and ``site-builder engine simulate`` (run in this process, as
+``test_engine_cli`` runs the other engine commands: :func:`conftest.run_main`)."""
 
 from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import run_main
 
 from site_builder.engine import (
     get_rules,
@@ -19,8 +20,10 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "site_builder", "engine", "simulate", *args],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300, check=False)
+    """``site-builder engine simulate ARGS``, run in this process."""
+    done = run_main("engine", "simulate", *args, cwd=ROOT, timeout=300)
+    return subprocess.CompletedProcess(["site-builder", "engine", "simulate", *args], done.code,
+                                       done.out, done.err)
 
 
 def answer(*args: str) -> dict[str, Any]:

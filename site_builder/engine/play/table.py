@@ -4,7 +4,8 @@ this module in the browser under Pyodide. Pure: no I/O, no clock, no randomness 
 the seeded deal.
 
 A game is a game (``rami40``, ``rami51``, ``cardverse``), an optional published
-variation of Rami 40/51 (:data:`~site_builder.engine.rules.VARIATIONS`), the computer
+variation of Rami 40/51 (by name: the page hands the site's variations, ``content/profiles.toml``,
+to :func:`call` once, as ``variations``), the computer
 players' levels (1 to 3 seats besides the reader, who sits at seat 0) and a seed.
 Round *k* (from 0) is dealt with the *k*-th 64-bit number of ``random.Random(seed)``
 and starts with seat ``k % seats``, as :func:`~site_builder.engine.play.play_game`
@@ -54,7 +55,7 @@ from site_builder.engine.round import (
     Swapping,
     TableMeld,
 )
-from site_builder.engine.rules import PRESETS, VARIATIONS, RulesError, RuleSet, get_rules
+from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
 from site_builder.engine.scoring import game_over, game_winners, hand_points
 from site_builder.engine.search import SearchLimitError
 
@@ -93,6 +94,11 @@ def _int(value: object, low: int, high: int, code: str) -> int:
     return value
 
 
+#: The site's variations of Rami 40/51 by name (their rule overrides), set by :func:`call`'s
+#: ``variations`` request from the page's own data; links and saves carry names only.
+VARIATIONS: dict[str, dict[str, Any]] = {}
+
+
 def _rules(game: object, variation: object) -> RuleSet:
     if not isinstance(game, str) or game not in PRESETS:
         raise TableError("bad_game", game=str(game)[:40])
@@ -102,6 +108,30 @@ def _rules(game: object, variation: object) -> RuleSet:
             or variation not in VARIATIONS:
         raise TableError("bad_variation", variation=str(variation)[:40])
     return get_rules(game, **VARIATIONS[variation])
+
+
+def set_variations(variations: object) -> None:
+    """Take the site's variations (name: rule overrides), each checked by the engine.
+
+    >>> set_variations({"house": {"joker_value": 15}})
+    >>> _rules("rami51", "house").joker_value
+    15
+    >>> set_variations({"house": {"decks": "many"}})
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.play.table.TableError: bad_variation: {'variation': 'house'}
+    """
+    if not isinstance(variations, dict) or len(variations) > 100:
+        raise TableError("bad_variation", variation="")
+    checked: dict[str, dict[str, Any]] = {}
+    for name, overrides in variations.items():
+        try:
+            get_rules("rami51", **overrides)
+        except (RulesError, TypeError, ValueError):
+            raise TableError("bad_variation", variation=str(name)[:40]) from None
+        checked[str(name)] = dict(overrides)
+    VARIATIONS.clear()
+    VARIATIONS.update(checked)
 
 
 def _levels(levels: object, rules: RuleSet) -> list[str]:
@@ -539,6 +569,9 @@ def call(name: str, payload: str) -> str:
 
 
 def _answer(name: str, data: Any) -> JSON:
+    if name == "variations":
+        set_variations(data)
+        return {}
     if name in ("new", "position", "restore"):
         make = {"new": Table.new, "position": Table.from_position,
                 "restore": Table.restore}[name]

@@ -48,8 +48,10 @@ async function table() {
     label.textContent = text.T.loading[n - 1] + " " + text.fmt(text.T.step, {n, total: 3});
   };
   try {
-    call = await loadTable(new URL(script.dataset.runtime, doc.baseURI).href,
-                           new URL(engine, doc.baseURI).href, progress);
+    const loaded = await loadTable(new URL(script.dataset.runtime, doc.baseURI).href,
+                                   new URL(engine, doc.baseURI).href, progress);
+    loaded("variations", text.T.variations);  // the site's rule sets, by name
+    call = loaded;
   } finally {
     els.loading.hidden = true;
   }
