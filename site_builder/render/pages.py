@@ -26,10 +26,11 @@ from site_builder.i18n.locales import native_names
 from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
-from site_builder.render import context, quickref, score, search, table_rules, terms
+from site_builder.render import context, play, quickref, score, search, table_rules, terms
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, nav_items
 from site_builder.render.markdown import MarkdownRenderer, Text
+from site_builder.render.refusals import refusal_table
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.sources.site import Site
 from site_builder.sources.templates import make_environment, memoize_macros, template_errors
@@ -111,6 +112,8 @@ def environment(job: Job, lang: str, translator: Translator) -> Any:
         return format_number(value, locale)
 
     env = make_environment(job.site.root / TEMPLATES_DIR, translator, number, job.bytecode)
+    # the practice page's slug, for the worked rounds' "Play from here" links (None: none)
+    env.globals["play_slug"] = next((page.slug for page in job.site.pages if page.play), None)
     memoize_macros(env)
     return env
 
@@ -160,6 +163,13 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         if page.slug != "index":  # what each section adds to the search index
             ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)
+        if page.play:  # the practice table: its runtime and engine (render/play.py)
+            ctx.update(play_refusals=refusal_table(translator),
+                       play_engine=play.engine_archive()[0],
+                       play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
+                       plural_samples=play.plural_samples(lang),
+                       variations={key: profile.overrides for key, profile in site.profiles.items()
+                                   if key != "reference"})
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)

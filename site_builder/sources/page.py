@@ -4,8 +4,9 @@ A page is a small, strict subset of Markdown, split into *segments* (the units
 that translators see in the catalogs):
 
 * front matter between ``---`` lines: ``title``, ``slug``, ``order``, ``description``, and
-  optionally ``checker: true`` (the page shows the in-browser meld checker) and
-  ``search: reference`` (search ranks the page after the rule pages: variations, sources);
+  optionally ``checker: true`` (the page shows the in-browser meld checker),
+  ``search: reference`` (search ranks the page after the rule pages: variations, sources) and
+  ``play: true`` (the page is the practice table, ``templates/_play.html``);
 * headings (``##`` to ``####``), paragraphs, and ``-`` or ``1.`` list items, one segment each;
 * callouts: ``!!! caution`` or ``!!! note`` on a line, then one indented paragraph;
 * fenced ```` ```example ```` blocks, holding worked examples (see the README, "Worked examples").
@@ -32,7 +33,7 @@ from site_builder.sources.segment import (
 )
 
 FRONT_MATTER_KEYS = ("title", "slug", "order", "description")
-OPTIONAL_KEYS = ("checker", "search")
+OPTIONAL_KEYS = ("checker", "search", "play")
 SEARCH_KINDS = ("rules", "reference")
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 BULLET_RE = re.compile(r"^[-*+]\s+(.*)$")
@@ -53,6 +54,7 @@ TABLE_DELIMITER_RE = re.compile(r"^\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?$|^\|\s*
 # The ids the templates give elements of a page (grep templates/ for 'id="'): a heading
 # never takes one of them (tests/test_build.py keeps this list complete).
 TEMPLATE_IDS = frozenset({"top", "main", "q", "checker", "checker-text", "rule-pages",
+                          "table", "play-text",
                           "quick-reference", "search", "menu-open", "pages", "score-data"})
 # What a link may name on every page besides its headings (the checker on a checker page).
 PAGE_IDS = frozenset({"top", "main"})
@@ -155,6 +157,7 @@ class Page:
     checker: bool = False  # front matter ``checker: true``: the page has the meld checker
     # front matter ``search: reference``: search ranks it after the rule pages
     reference: bool = False
+    play: bool = False  # front matter ``play: true``: the page is the practice table
 
     def segments(self) -> list[Segment]:
         """Every translatable segment, in source order (title and description first)."""
@@ -247,6 +250,7 @@ def parse_page(text: str, source: str) -> tuple[Page | None, list[Problem]]:
         slug_line=meta["slug"].line,
         checker="checker" in meta and meta["checker"].value == "true",
         reference="search" in meta and meta["search"].value == "reference",
+        play="play" in meta and meta["play"].value == "true",
     )
     # a page whose text alone has problems is still verified (examples, placeholders,
     # links), so that all of its problems are reported in one run
@@ -324,9 +328,10 @@ def _front_matter(r: _Reader) -> tuple[dict[str, Field] | None, int]:
         r.error(meta["slug"].line, f"slug {meta['slug'].value!r} must be lowercase letters, "
                                    "digits and single hyphens")
         ok = False
-    if "checker" in meta and meta["checker"].value not in ("true", "false"):
-        r.error(meta["checker"].line, f"checker {meta['checker'].value!r} must be true or false")
-        ok = False
+    for flag in ("checker", "play"):
+        if flag in meta and meta[flag].value not in ("true", "false"):
+            r.error(meta[flag].line, f"{flag} {meta[flag].value!r} must be true or false")
+            ok = False
     if "search" in meta and meta["search"].value not in SEARCH_KINDS:
         r.error(meta["search"].line,
                 f"search {meta['search'].value!r} must be one of: {', '.join(SEARCH_KINDS)}")

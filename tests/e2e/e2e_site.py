@@ -38,6 +38,13 @@ CHECKER_SLUGS = ("first-meld", "melds")
 CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker-form.js",
                    "assets/checker-core.js", "assets/checker-notation.js")
 CHECKER_CSS = "assets/checker.css"
+# The practice table's page (`play: true`): its text (data), a classic script that speaks
+# for a page opened from disk, and its module (issue 35).
+PLAY_SLUGS = ("play",)
+PLAY_SCRIPTS = ("assets/play/disk.js", "assets/play/main.js")
+# What the practice page loads before Start: its modules (the runtime loads on Start only).
+PLAY_MODULES = ("board", "disk", "hand", "hash", "loader", "log", "main", "refusals", "store",
+                "text")
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 # A template's own behaviour (keyboard order, skip link, focus outline, the switcher's
 # clicks) is checked on one page of each template, in English and in a language whose text
@@ -64,6 +71,10 @@ class SitePage:
     def searchable(self) -> bool:
         """Whether the page has the search box (every page in a language folder)."""
         return self.lang is not None
+
+    @property
+    def play(self) -> bool:
+        return self.lang is not None and self.slug in PLAY_SLUGS
 
     @property
     def checker(self) -> bool:

@@ -22,6 +22,7 @@ from .e2e_site import (
     CHECKER_CSS,
     CHECKER_SCRIPTS,
     LANGS,
+    PLAY_MODULES,
     READING_ORDER,
     TEMPLATE_PAGES,
     SitePage,
@@ -88,6 +89,9 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
     if site_page.checker:  # its scripts, and the stylesheet the checker's script adds
         expected += [("script", "/" + name) for name in CHECKER_SCRIPTS]
         expected.append(("stylesheet", "/" + CHECKER_CSS))
+    if site_page.play:  # the table's modules and the stylesheet main.js adds; no runtime
+        expected += [("script", f"/assets/play/{name}.js") for name in PLAY_MODULES]
+        expected.append(("stylesheet", "/assets/play/play.css"))
     assert kinds == sorted(expected)
 
 

@@ -22,6 +22,7 @@ from .e2e_site import (
     LANGS,
     NODE_MODULES,
     PAGES,
+    PLAY_SCRIPTS,
     READING_ORDER,
     ROOT,
     ServedSite,
@@ -121,6 +122,11 @@ def test_only_one_stylesheet_blocks_rendering(site_files: ServedSite, site_page:
         assert scripts[1]["type"] == "module"
         assert [(page_file.parent / (s["src"] or "")).resolve() for s in scripts] == [
             (site_files.dir / name).resolve() for name in CHECKER_SCRIPTS[:2]]
+    elif site_page.play:
+        assert scripts[0] == {"type": "application/json", "id": "play-text"}
+        assert [s["src"] and (page_file.parent / s["src"]).resolve() for s in scripts[1:]] == [
+            (site_files.dir / name).resolve() for name in PLAY_SCRIPTS]
+        assert "defer" in scripts[1] and scripts[2]["type"] == "module", scripts
     else:
         assert scripts == [], "no other JavaScript: the pages must read without it"
     assert head.event_handlers == []
@@ -231,7 +237,7 @@ def _page_served_at(path: str) -> SitePage:
     return page_at(path.lstrip("/"))
 
 
-RULE_PAGES = [p for p in PAGES if p.slug in READING_ORDER]
+RULE_PAGES = [p for p in PAGES if p.slug in READING_ORDER and not p.play]  # the table: no contents
 
 
 @pytest.mark.parametrize("slug", READING_ORDER)

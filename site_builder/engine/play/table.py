@@ -1,0 +1,594 @@
+"""The practice table's glue: one game between a reader and computer players, in and
+out as JSON-able values, for the site's practice page (``<lang>/play/``), which runs
+this module in the browser under Pyodide. Pure: no I/O, no clock, no randomness but
+the seeded deal.
+
+A game is a game (``rami40``, ``rami51``, ``cardverse``), an optional published
+variation of Rami 40/51 (by name: the page hands the site's variations, ``content/profiles.toml``,
+to :func:`call` once, as ``variations``), the computer
+players' levels (1 to 3 seats besides the reader, who sits at seat 0) and a seed.
+Round *k* (from 0) is dealt with the *k*-th 64-bit number of ``random.Random(seed)``
+and starts with seat ``k % seats``, as :func:`~site_builder.engine.play.play_game`
+deals. A game may instead start from a position of a worked round
+(:meth:`Table.from_position`): the same hands, stock, discard pile and steps, one
+round, the reader playing the seat whose turn it is.
+
+Everything the page sends is checked here and bounded; a request that cannot be
+applied gives a refusal: ``{"code": ..., "values": {...}, "message": ...}``. The
+engine's refusals carry a ``code`` and ``values`` when it has them; otherwise the
+code is ``"other"`` and the English message is kept.
+
+>>> table = Table.new({"game": "rami51", "levels": ["easy"], "seed": 4217})
+>>> view = table.view()
+>>> view["phase"], len(view["hand"]), view["hand_sizes"], view["turn"]
+('draw', 13, [13, 13], 0)
+>>> table.act({"kind": "discard", "cards": [view["hand"][0]]})["refusal"]["code"] != ""
+True
+>>> table.act({"kind": "draw_stock"})["event"]["kind"]
+'draw_stock'
+>>> Table.restore(table.save()).view() == table.view()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Final
+
+from site_builder.engine.cards import Card, CardError, parse_card
+from site_builder.engine.deal import deal
+from site_builder.engine.melds import evaluate_meld
+from site_builder.engine.notation import ReplayError, format_history, parse_steps
+from site_builder.engine.opening import evaluate_opening
+from site_builder.engine.play.players import LEVELS, Player, make_player
+from site_builder.engine.round import (
+    Action,
+    Discarding,
+    Drawing,
+    LayingOff,
+    Melding,
+    Operation,
+    Phase,
+    RoundState,
+    Swapping,
+    TableMeld,
+)
+from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
+from site_builder.engine.scoring import game_over, game_winners, hand_points
+from site_builder.engine.search import SearchLimitError
+
+__all__ = ["SAVE_VERSION", "Table", "TableError", "call"]
+
+#: The version of :meth:`Table.save`'s format; a saved game of another version is refused.
+SAVE_VERSION: Final = 1
+#: The largest seed a link may carry (JavaScript's safe integers).
+MAX_SEED: Final = 2**53 - 1
+#: Actions a saved round may hold, and rounds a saved game; more is a damaged save.
+MAX_ACTIONS: Final = 5_000
+MAX_ROUNDS: Final = 1_000
+#: The rule variations of Rami 40/51 the table offers (CardVerse has none).
+VARIATION_GAMES: Final = ("rami40", "rami51")
+
+JSON = dict[str, Any]
+
+
+class TableError(ValueError):
+    """A request the table cannot read: ``code`` names the problem for the page's
+    catalog, ``values`` fill its message.
+
+    >>> TableError("bad_game", game="rami52").code
+    'bad_game'
+    """
+
+    def __init__(self, code: str, **values: Any) -> None:
+        self.code = code
+        self.values = values
+        super().__init__(f"{code}: {values}")
+
+
+def _int(value: object, low: int, high: int, code: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise TableError(code, value=str(value)[:40])
+    return value
+
+
+#: The site's variations of Rami 40/51 by name (their rule overrides), set by :func:`call`'s
+#: ``variations`` request from the page's own data; links and saves carry names only.
+VARIATIONS: dict[str, dict[str, Any]] = {}
+
+
+def _rules(game: object, variation: object) -> RuleSet:
+    if not isinstance(game, str) or game not in PRESETS:
+        raise TableError("bad_game", game=str(game)[:40])
+    if variation in (None, ""):
+        return get_rules(game)
+    if game not in VARIATION_GAMES or not isinstance(variation, str) \
+            or variation not in VARIATIONS:
+        raise TableError("bad_variation", variation=str(variation)[:40])
+    return get_rules(game, **VARIATIONS[variation])
+
+
+def set_variations(variations: object) -> None:
+    """Take the site's variations (name: rule overrides), each checked by the engine.
+
+    >>> set_variations({"house": {"joker_value": 15}})
+    >>> _rules("rami51", "house").joker_value
+    15
+    >>> set_variations({"house": {"decks": "many"}})
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.play.table.TableError: bad_variation: {'variation': 'house'}
+    """
+    if not isinstance(variations, dict) or len(variations) > 100:
+        raise TableError("bad_variation", variation="")
+    checked: dict[str, dict[str, Any]] = {}
+    for name, overrides in variations.items():
+        try:
+            get_rules("rami51", **overrides)
+        except (RulesError, TypeError, ValueError):
+            raise TableError("bad_variation", variation=str(name)[:40]) from None
+        checked[str(name)] = dict(overrides)
+    VARIATIONS.clear()
+    VARIATIONS.update(checked)
+
+
+def _levels(levels: object, rules: RuleSet) -> list[str]:
+    if not isinstance(levels, list) or not 1 <= len(levels) <= rules.max_players - 1 \
+            or len(levels) + 1 < rules.min_players:
+        raise TableError("bad_players", players=str(levels)[:40])
+    for level in levels:
+        if level not in LEVELS:
+            raise TableError("bad_level", level=str(level)[:40])
+    return [str(level) for level in levels]
+
+
+def _cards(codes: object, limit: int = 108) -> tuple[Card, ...]:
+    if not isinstance(codes, list) or len(codes) > limit:
+        raise TableError("bad_cards")
+    out = []
+    for code in codes:
+        if not isinstance(code, str) or len(code) > 3:
+            raise TableError("bad_cards")
+        try:
+            out.append(parse_card(code))
+        except CardError:
+            raise TableError("bad_cards") from None
+    return tuple(out)
+
+
+def _codes(cards: Sequence[Card]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _meld(meld: TableMeld) -> JSON:
+    return {"number": meld.number, "owner": meld.owner, "cards": _codes(meld.cards),
+            "arrangement": _codes(meld.arrangement), "kind": meld.kind, "points": meld.points}
+
+
+def refusal(exc: Exception) -> JSON:
+    """A refused move as the page shows it: the engine's code and values when the
+    exception carries them, else ``"other"`` with the English sentence.
+
+    >>> refusal(ValueError("the stock is empty"))["code"]
+    'other'
+    >>> refusal(TableError("bad_cards"))["code"]
+    'bad_cards'
+    """
+    if isinstance(exc, SearchLimitError):
+        return {"code": "search_limit", "values": {}, "message": str(exc)}
+    code = getattr(exc, "code", None)
+    values = getattr(exc, "values", None)
+    plain = {str(k): v if isinstance(v, int | str) and not isinstance(v, bool) else str(v)
+             for k, v in (values.items() if isinstance(values, Mapping) else ())}
+    return {"code": code if isinstance(code, str) else "other", "values": plain,
+            "message": str(exc)}
+
+
+def _action(request: object) -> Action:
+    """A reader's request as an engine action, its shape checked."""
+    if not isinstance(request, dict):
+        raise TableError("bad_action")
+    kind = request.get("kind")
+    if kind in ("draw_stock", "draw_discard"):
+        return Action(kind)
+    if kind not in ("meld", "lay_off", "swap", "discard"):
+        raise TableError("bad_action")
+    cards = _cards(request.get("cards", []))
+    target = request.get("target")
+    if kind in ("lay_off", "swap"):
+        return Action(kind, cards, _int(target, 1, 999, "bad_target"))
+    return Action(kind, cards)
+
+
+def event(op: Operation, seat: int) -> JSON:
+    """One operation as the log shows it to *seat*; another seat's stock draw hides its card.
+
+    >>> from site_builder.engine import parse_card
+    >>> event(Drawing(1, "stock", parse_card("KS")), 0)
+    {'seat': 1, 'kind': 'draw_stock', 'card': None}
+    """
+    if isinstance(op, Drawing):
+        hidden = op.source == "stock" and op.seat != seat
+        return {"seat": op.seat, "kind": f"draw_{op.source}",
+                "card": None if hidden or op.card is None else op.card.code}
+    if isinstance(op, Melding):
+        return {"seat": op.seat, "kind": "meld", "number": op.number, "cards": _codes(op.cards),
+                "points": op.points, "pending": op.pending, "went_out": op.went_out}
+    if isinstance(op, LayingOff):
+        return {"seat": op.seat, "kind": "lay_off", "number": op.number,
+                "cards": _codes(op.cards), "points": op.points, "went_out": op.went_out}
+    if isinstance(op, Swapping):
+        return {"seat": op.seat, "kind": "swap", "number": op.number, "card": op.card.code}
+    if isinstance(op, Discarding):
+        opening = None if op.opening is None else {
+            "accepted": op.opening.accepted, "total": op.opening.total,
+            "threshold": op.opening.threshold, "reasons": list(op.opening.reasons)}
+        return {"seat": op.seat, "kind": "discard", "card": op.card.code, "opening": opening,
+                "returned": _codes(op.returned), "went_out": op.went_out}
+    return {"kind": "end", "reason": op.reason, "winner": op.winner,
+            "hand_points": list(op.hand_points), "scores": list(op.scores)}
+
+
+class Table:
+    """A game at the practice table: the reader at seat ``human``, computer players at
+    the others (see the module documentation)."""
+
+    def __init__(self, config: JSON, rules: RuleSet, levels: list[str], human: int,
+                 state: RoundState, start: JSON | None) -> None:
+        self.config = config
+        self.rules = rules
+        self.levels = levels  # one per seat; the reader's seat holds ""
+        self.human = human
+        self.state = state
+        self.start = start  # a worked round's position, or None for seeded deals
+        self.totals = [0] * len(levels)
+        self.rounds: list[list[int]] = []
+        self.actions: list[Action] = []
+        self.players: dict[int, Player] = {}
+
+    # -------------------------------------------------------------- making one
+
+    @classmethod
+    def new(cls, config: object) -> Table:
+        """A seeded game: ``{"game", "variation", "levels", "seed"}``.
+
+        >>> Table.new({"game": "rami51", "levels": ["easy", "hard", "normal", "easy"],
+        ...            "seed": 1})
+        Traceback (most recent call last):
+        ...
+        site_builder.engine.play.table.TableError: bad_players: {'players': \
+"['easy', 'hard', 'normal', 'easy']"}
+        """
+        if not isinstance(config, dict):
+            raise TableError("bad_config")
+        rules = _rules(config.get("game"), config.get("variation"))
+        levels = _levels(config.get("levels"), rules)
+        seed = _int(config.get("seed"), 0, MAX_SEED, "bad_seed")
+        clean = {"game": config["game"], "variation": config.get("variation") or None,
+                 "levels": levels, "seed": seed}
+        return cls(clean, rules, ["", *levels], 0, _deal(rules, seed, len(levels) + 1, 0), None)
+
+    @classmethod
+    def from_position(cls, position: object) -> Table:
+        """A worked round's position: ``{"game", "variation", "hands", "stock", "discard",
+        "steps", "first", "level"}``; one round, the reader at the seat to move.
+
+        >>> table = Table.from_position({"game": "cardverse", "hands": [["5H", "6H", "7H",
+        ...     "KS", "2C"], ["9D", "9C", "3S", "4S", "JH"]], "stock": ["QD", "8S"],
+        ...     "discard": ["8H"], "steps": ["1: draw stock", "1: discard KS"]})
+        >>> table.human, table.view()["hand"]
+        (1, ['9D', '9C', '3S', '4S', 'JH'])
+        """
+        if not isinstance(position, dict):
+            raise TableError("bad_position")
+        rules = _rules(position.get("game"), position.get("variation"))
+        hands = position.get("hands")
+        if not isinstance(hands, list) or not rules.min_players <= len(hands) \
+                <= rules.max_players:
+            raise TableError("bad_position")
+        start = {"game": position["game"], "variation": position.get("variation") or None,
+                 "hands": [_codes(_cards(h)) for h in hands],
+                 "stock": _codes(_cards(position.get("stock"))),
+                 "discard": _codes(_cards(position.get("discard"))),
+                 "first": _int(position.get("first", 0), 0, len(hands) - 1, "bad_position")}
+        steps = position.get("steps", [])
+        if not isinstance(steps, list) or len(steps) > MAX_ACTIONS:
+            raise TableError("bad_position")
+        try:
+            state = RoundState(rules, [_cards(h) for h in start["hands"]],
+                               _cards(start["stock"]), _cards(start["discard"]),
+                               first=start["first"])
+            for step in parse_steps([str(s)[:200] for s in steps]):
+                if step.seat != state.turn or state.is_over:
+                    raise TableError("bad_position")
+                state.apply(step.action)
+        except (ReplayError, ValueError, SearchLimitError):
+            raise TableError("bad_position") from None
+        if state.is_over:
+            raise TableError("bad_position")
+        level = position.get("level", "normal")
+        if level not in LEVELS:
+            raise TableError("bad_level", level=str(level)[:40])
+        human = state.turn
+        levels = [str(level)] * len(hands)
+        levels[human] = ""
+        start["steps"] = [str(s)[:200] for s in steps]
+        start["level"] = level
+        config = {"game": start["game"], "variation": start["variation"],
+                  "levels": [lv for lv in levels if lv], "seed": None}
+        table = cls(config, rules, levels, human, state, start)
+        return table
+
+    # -------------------------------------------------------------- reading
+
+    @property
+    def game_over(self) -> bool:
+        """Whether the game has ended: its limit reached, or a worked round's one round over."""
+        if self.start is not None:
+            return self.state.is_over
+        return bool(self.rounds) and self.state.is_over and game_over(self.totals, self.rules)
+
+    def view(self) -> JSON:
+        """What the reader sees now (their hand in full; the others' counts only, until
+        the round ends)."""
+        state, me = self.state, self.human
+        ending = state.ending
+        out: JSON = {
+            "seat": me, "turn": state.turn, "phase": state.phase.value,
+            "hand": _codes(state.hands[me]), "hand_sizes": [len(h) for h in state.hands],
+            "levels": self.levels, "stock": len(state.stock),
+            "discard": state.discard_pile[-1].code if state.discard_pile else None,
+            "table": [_meld(m) for m in state.table], "opened": list(state.opened),
+            "pending": list(state.pending) if state.turn == me else [],
+            "legal": list(state.view(me).legal), "totals": list(self.totals),
+            "rounds": [list(r) for r in self.rounds], "round": len(self.rounds) + 1,
+            "progress": self._progress(), "ending": None, "game_over": self.game_over,
+            "winners": [], "target": self.rules.target_score,
+            "seeded": self.start is None, "penalty": self.rules.penalty_scoring,
+        }
+        if ending is not None:
+            out["ending"] = {"reason": ending.reason, "winner": ending.winner,
+                             "hand_points": list(ending.hand_points),
+                             "scores": list(ending.scores),
+                             "hands": [_codes(h) for h in state.hands],
+                             "history": format_history(state.history)}
+            out["round"] = len(self.rounds)
+        if self.game_over and self.start is None:
+            out["winners"] = list(game_winners(self.totals, self.rules))
+        return out
+
+    def _progress(self) -> JSON | None:
+        """The reader's first meld as laid so far this turn, checked as at the discard."""
+        state = self.state
+        if state.turn != self.human or state.opened[self.human] or state.is_over:
+            return None
+        melds = [m.cards for m in state.table if m.number in state.pending]
+        result = evaluate_opening(melds, self.rules)
+        return {"total": result.total, "threshold": result.threshold,
+                "pure": result.pure_sequence, "pure_needed": self.rules.pure_sequence_required,
+                "accepted": result.accepted}
+
+    # -------------------------------------------------------------- playing
+
+    def act(self, request: object) -> JSON:
+        """Apply the reader's action: ``{"event": ...}``, or ``{"refusal": ...}`` (nothing
+        changes)."""
+        state = self.state
+        if state.is_over or state.turn != self.human:
+            return {"refusal": {"code": "not_your_turn", "values": {}, "message": ""}}
+        try:
+            action = _action(request)
+            op = state.apply(action)
+        except (ValueError, SearchLimitError) as exc:
+            return {"refusal": refusal(exc)}
+        return self._applied(action, op)
+
+    def step(self) -> JSON:
+        """Let the computer seat whose turn it is take one action.
+
+        >>> table = Table.new({"game": "cardverse", "levels": ["hard"], "seed": 3})
+        >>> table.step()["refusal"]["code"]
+        'your_turn'
+        """
+        state = self.state
+        seat = state.turn
+        if state.is_over or seat == self.human:
+            return {"refusal": {"code": "your_turn", "values": {}, "message": ""}}
+        player = self.players.get(seat)
+        if player is None:
+            player = self.players[seat] = make_player(self.levels[seat])
+        action = player.choose(state.view(seat))
+        try:
+            op = state.apply(action)
+        except (ValueError, SearchLimitError):
+            action = _fallback(state)
+            op = state.apply(action)
+        return self._applied(action, op)
+
+    def _applied(self, action: Action, op: Operation) -> JSON:
+        self.actions.append(action)
+        events = [event(op, self.human)]
+        ending = self.state.ending
+        if ending is not None:
+            events.append(event(ending, self.human))
+            self.rounds.append(list(ending.scores))  # once: an ended round takes no action
+            for seat, gained in enumerate(ending.scores):
+                self.totals[seat] += gained
+        return {"event": events[0], "events": events}
+
+    def next_round(self) -> JSON:
+        """Deal the next round of a seeded game whose round is over."""
+        if not self.state.is_over or self.game_over or self.start is not None:
+            return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
+        if len(self.rounds) >= MAX_ROUNDS:
+            return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
+        self.state = _deal(self.rules, self.config["seed"], len(self.levels), len(self.rounds))
+        self.actions = []
+        self.players = {}
+        return {"event": {"kind": "deal", "round": len(self.rounds) + 1}}
+
+    def hint(self) -> JSON:
+        """The move the normal player would make in the reader's place, and why.
+
+        >>> table = Table.new({"game": "rami51", "levels": ["easy"], "seed": 4217})
+        >>> table.hint()["action"]["kind"] in ("draw_stock", "draw_discard")
+        True
+        """
+        state = self.state
+        if state.is_over or state.turn != self.human:
+            return {"refusal": {"code": "not_your_turn", "values": {}, "message": ""}}
+        view = state.view(self.human)
+        try:
+            action = make_player("normal").choose(view)
+            if not state.can(action):
+                action = _fallback(state)
+        except SearchLimitError as exc:
+            return {"refusal": refusal(exc)}
+        return {"action": {"kind": action.kind, "cards": _codes(action.cards),
+                           "target": action.target}, "why": self._why(action)}
+
+    def _why(self, action: Action) -> JSON:
+        state, rules = self.state, self.rules
+        if action.kind == "draw_discard":
+            return {"code": "take_to_lay"}
+        if action.kind == "draw_stock":
+            return {"code": "discard_useless" if state.discard_pile else "stock_only"}
+        if action.kind == "meld":
+            opened = state.opened[self.human]
+            return {"code": "meld" if opened else "first_meld",
+                    "points": sum(_points(m.cards, rules) for m in state.table
+                                  if m.number in state.pending) + _points(action.cards, rules),
+                    "threshold": rules.opening_threshold or 0}
+        if action.kind == "lay_off":
+            return {"code": "lay_off", "number": action.target}
+        if action.kind == "swap":
+            return {"code": "swap", "number": action.target}
+        card = action.cards[0]
+        return {"code": "discard", "points": hand_points([card], rules)}
+
+    # -------------------------------------------------------------- saving
+
+    def save(self) -> JSON:
+        """The game as JSON-able data, to resume it (:meth:`restore`). A round that is over
+        is saved as done: the game resumes with the next round's deal."""
+        done = self.state.is_over and self.start is None
+        return {"v": SAVE_VERSION, "config": self.config, "start": self.start,
+                "totals": list(self.totals), "rounds": [list(r) for r in self.rounds],
+                "actions": [a.describe(self.state.turn).split(": ", 1)[1]
+                            for a in ([] if done else self.actions)]}
+
+    @classmethod
+    def restore(cls, saved: object) -> Table:
+        """A saved game, replayed to where it was; a damaged or outdated one raises
+        :class:`TableError` (``bad_save``)."""
+        try:
+            return cls._restore(saved)
+        except (TableError, ValueError, SearchLimitError, KeyError, TypeError):
+            raise TableError("bad_save") from None
+
+    @classmethod
+    def _restore(cls, saved: object) -> Table:
+        if not isinstance(saved, dict) or saved.get("v") != SAVE_VERSION:
+            raise TableError("bad_save")
+        start = saved.get("start")
+        table = cls.from_position(start) if start is not None else cls.new(saved["config"])
+        rounds = saved.get("rounds", [])
+        n = len(table.levels)
+        if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS or any(
+                not isinstance(r, list) or len(r) != n for r in rounds):
+            raise TableError("bad_save")
+        table.rounds = [[_int(x, 0, 10**6, "bad_save") for x in r] for r in rounds]
+        table.totals = [sum(r[seat] for r in table.rounds) for seat in range(n)]
+        if start is None and table.rounds:
+            if game_over(table.totals, table.rules):
+                raise TableError("bad_save")  # a finished game is not saved
+            table.state = _deal(table.rules, table.config["seed"], n, len(table.rounds))
+        actions = saved.get("actions", [])
+        if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+            raise TableError("bad_save")
+        for text in actions:
+            if not isinstance(text, str) or len(text) > 200:
+                raise TableError("bad_save")
+            step = parse_steps(f"{table.state.turn + 1}: {text}")[0]
+            table.state.apply(step.action)
+            table.actions.append(step.action)
+            if table.state.is_over:
+                raise TableError("bad_save")  # a finished round is not saved
+        return table
+
+
+def _deal(rules: RuleSet, seed: int, n: int, k: int) -> RoundState:
+    """Round *k* (from 0) of a seeded game of *n* seats, as :func:`.game.play_game` deals it."""
+    rng = random.Random(seed)
+    for _ in range(k):
+        rng.getrandbits(64)
+    return RoundState.from_deal(rules, deal(rules, n, rng.getrandbits(64)), first=k % n)
+
+
+def _points(cards: Sequence[Card], rules: RuleSet) -> int:
+    return evaluate_meld(cards, rules).points
+
+
+def _fallback(state: RoundState) -> Action:
+    """A legal action when a player's choice is refused (as :mod:`.game` does)."""
+    if state.phase is Phase.DRAW:
+        return Action("draw_stock") if state.can_draw_stock() else Action("draw_discard")
+    legal = state.legal_actions()
+    discards = [a for a in legal if a.kind == "discard"]
+    return (discards or list(legal))[0]
+
+
+# ------------------------------------------------------------------ the page's one entry
+
+_TABLES: dict[str, Table] = {}
+
+
+def call(name: str, payload: str) -> str:
+    """The page's one entry point: *name* a request, *payload* and the answer JSON text.
+
+    The table of the page lives between calls under the key ``"table"``; a request
+    that cannot be read answers ``{"refusal": ...}``.
+
+    >>> answer = json.loads(call("new", json.dumps({"game": "rami51", "levels": ["easy"],
+    ...                                              "seed": 4217})))
+    >>> len(answer["view"]["hand"])
+    13
+    >>> json.loads(call("new", '{"game": "rami52"}'))["refusal"]["code"]
+    'bad_game'
+    >>> json.loads(call("nothing", "{}"))["refusal"]["code"]
+    'bad_request'
+    """
+    try:
+        data = json.loads(payload) if len(payload) <= 1_000_000 else None
+        answer = _answer(name, data)
+    except (TableError, ValueError, RulesError, SearchLimitError) as exc:
+        answer = {"refusal": refusal(exc)}
+    return json.dumps(answer, separators=(",", ":"))
+
+
+def _answer(name: str, data: Any) -> JSON:
+    if name == "variations":
+        set_variations(data)
+        return {}
+    if name in ("new", "position", "restore"):
+        make = {"new": Table.new, "position": Table.from_position,
+                "restore": Table.restore}[name]
+        made = _TABLES["table"] = make(data)
+        return {"view": made.view(), "save": made.save()}
+    table = _TABLES.get("table")
+    if table is None or name not in ("act", "step", "hint", "next_round", "view"):
+        raise TableError("bad_request")
+    if name == "hint":
+        return table.hint()
+    if name == "view":
+        answer: JSON = {}
+    elif name == "act":
+        answer = table.act(data)
+    elif name == "step":
+        answer = table.step()
+    else:
+        answer = table.next_round()
+    answer.update(view=table.view(), save=None if table.game_over else table.save())
+    return answer
