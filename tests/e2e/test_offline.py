@@ -101,7 +101,22 @@ def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site
         assert sorted(scope.rstrip("/").rsplit("/", 1)[1] for scope in scopes) \
             == sorted(LANGS), names
 
+        # the practice table's runtime is cached once the reader starts the table
+        page.goto(f"{site.url}pl/play/index.html")
+        page.locator("[data-start]").click()
+        page.wait_for_selector("[data-hand] button", timeout=120_000)
+        runtime = page.evaluate("""async () => {
+            const names = await caches.keys();
+            const cache = await caches.open(names.find(n => n.includes('/pl/')));
+            return (await cache.keys()).filter(r => r.url.includes('/pyodide/')).length;
+        }""")
+        assert runtime >= 3, runtime
+
         context.set_offline(True)
+        page.goto(f"{site.url}pl/play/index.html")  # and plays offline from then on (the
+        if page.locator("[data-start]").is_visible():  # saved game resumes, or a new one)
+            page.locator("[data-start]").click()
+        page.wait_for_selector("[data-hand] button", timeout=120_000)
         for lang in LANGS:
             page.goto(f"{site.url}{lang}/index.html")
             page.reload()

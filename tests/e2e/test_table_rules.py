@@ -44,6 +44,9 @@ def test_the_switch_follows_the_table(page: Page, lang: str) -> None:
     page.goto(f"{lang}/score/")
     page.wait_for_function(
         "() => document.querySelector('select[data-table-rules]').value === 'rami40:reference'")
+    page.goto(f"{lang}/play/")  # the practice table starts with the table's game
+    page.wait_for_function(
+        "() => document.querySelector('select[data-table-game]').value === 'rami40'")
 
     # both games again: everything shows, as without the switch
     page.set_viewport_size(DESKTOP)
