@@ -69,15 +69,18 @@ const buildForm = (data) => {
   return form;
 };
 
-// Fold the other game's rows of each example table behind a note that can show them.
+// Fold the other game's rows of each example table behind a note that can show them. A
+// table whose rows share one game says it once (its box's data-game), else each row does.
 const foldRows = (choice, data) => {
   for (const note of document.querySelectorAll(".other-game")) note.remove();
-  for (const row of document.querySelectorAll("tr[data-game]")) row.hidden = false;
+  for (const row of document.querySelectorAll("main .example tbody tr")) row.hidden = false;
   if (!choice.game) return;
   const title = (key) => data.games.find((g) => g.key === key).title;
-  for (const table of document.querySelectorAll("main table")) {
-    const others = [...table.querySelectorAll("tr[data-game]")].filter((row) =>
-      row.dataset.game !== choice.game && data.games.some((g) => g.key === row.dataset.game));
+  const known = (key) => data.games.some((g) => g.key === key);
+  for (const box of document.querySelectorAll("main .example")) {
+    const gameOf = (row) => box.dataset.game || row.dataset.game;
+    const others = [...box.querySelectorAll("tbody tr")].filter((row) =>
+      gameOf(row) && gameOf(row) !== choice.game && known(gameOf(row)));
     if (!others.length) continue;
     for (const row of others) row.hidden = true;
     const note = document.createElement("p");
@@ -92,9 +95,9 @@ const foldRows = (choice, data) => {
       button.setAttribute("aria-expanded", String(open));
       button.textContent = open ? data.text.hide : data.text.show;
     });
-    note.append(data.text.hidden.replace("{game}", title(others[0].dataset.game))
+    note.append(data.text.hidden.replace("{game}", title(gameOf(others[0])))
       .replace("{mine}", title(choice.game)) + " ", button);
-    table.closest(".example, .score-sheet, div")?.after(note);
+    box.after(note);
   }
 };
 
