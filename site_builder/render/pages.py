@@ -73,6 +73,12 @@ class Job:
                    template_keys(verified.source))
 
     @functools.cached_property
+    def play_archive(self) -> tuple[str, bytes]:
+        """The rules engine packed for the practice table, once a build
+        (:func:`~site_builder.render.play.engine_archive`)."""
+        return play.engine_archive()
+
+    @functools.cached_property
     def checker_offer(self) -> dict[str, dict[str, Any]]:
         """The rule sets the checker offers, computed once a build
         (:func:`~site_builder.render.checker_rules.offered`)."""
@@ -165,7 +171,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
             ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)
         if page.play:  # the practice table: its runtime and engine (render/play.py)
             ctx.update(play_refusals=refusal_table(translator),
-                       play_engine=play.engine_archive()[0],
+                       play_engine=job.play_archive[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang),
                        variations={key: profile.overrides for key, profile in site.profiles.items()

@@ -10,7 +10,6 @@ else in the ``node_modules`` next to this package's checkout.
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import io
 import json
@@ -60,7 +59,6 @@ def missing_runtime() -> UserError:
                               "scripts/setup)")])
 
 
-@functools.cache
 def engine_archive() -> tuple[str, bytes]:
     """The rules engine as a zip (``site_builder/engine`` and an empty package
     ``site_builder``), deterministic: members sorted, one fixed date and mode. Its file
@@ -95,19 +93,19 @@ def runtime_path(root: Path) -> str:
     return f"assets/pyodide/{runtime_version(found)}"
 
 
-def files(root: Path) -> list[tuple[str, bytes]]:
-    """The output files the practice page loads: the runtime and the packed engine."""
+def files(root: Path, archive: tuple[str, bytes]) -> list[tuple[str, bytes]]:
+    """The output files the practice page loads: the runtime and the packed engine
+    (*archive*: :func:`engine_archive`'s, made once a build)."""
     found = runtime_dir(root)
     if found is None:
         raise missing_runtime()
     folder = runtime_path(root)
     out = [(f"{folder}/{name}", (found / name).read_bytes()) for name in RUNTIME_FILES]
-    name, data = engine_archive()
+    name, data = archive
     out.append((f"{PLAY_DIR}/{name}", data))
     return out
 
 
-@functools.cache
 def plural_samples(lang: str) -> dict[str, int]:
     """For each CLDR plural category of *lang*, the smallest whole number in it: the page
     renders each plural message once per category (``ngettext`` with that number), and the

@@ -82,7 +82,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
                  else script(data) if asset.suffix == ".js" else data)
     emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
     if any(page.play for page in site.pages):  # the practice table's runtime and engine
-        for rel, data in play.files(site.root):
+        for rel, data in play.files(site.root, job.play_archive):
             emit(rel, data)
     return written, unknown
 

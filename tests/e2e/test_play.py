@@ -20,7 +20,7 @@ from playwright.sync_api import Page
 
 from site_builder.engine.notation import format_history
 from site_builder.engine.play.table import Table
-from site_builder.i18n.catalog import Translator
+from site_builder.i18n.translator import Translator
 from site_builder.render.refusals import RULE_SECTIONS, refusal_table
 
 from .e2e_site import NODE_MODULES, ROOT, ServedSite

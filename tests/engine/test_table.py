@@ -11,7 +11,7 @@ import pytest
 
 from site_builder.engine import deal, format_history, game_winners, get_rules
 from site_builder.engine.play import make_player
-from site_builder.engine.play.table import SAVE_VERSION, Table, TableError, call
+from site_builder.engine.play.table import SAVE_VERSION, Session, Table, TableError
 from site_builder.engine.round import RoundState
 
 
@@ -97,7 +97,7 @@ def test_a_bad_config_is_refused_with_its_code(config: Any, code: str) -> None:
     with pytest.raises(TableError) as caught:
         Table.new(config)
     assert caught.value.code == code
-    assert json.loads(call("new", json.dumps(config)))["refusal"]["code"] == code
+    assert json.loads(Session().call("new", json.dumps(config)))["refusal"]["code"] == code
 
 
 @pytest.mark.parametrize("save", [
@@ -142,3 +142,15 @@ def test_a_position_is_played_from_the_seat_to_move() -> None:
                 {**position, "stock": ["5H"] * 9}, {**position, "steps": "1: draw stock"}):
         with pytest.raises(TableError):
             Table.from_position(bad)
+
+
+def test_a_variation_is_the_sites_by_name() -> None:
+    session = Session()
+    config = {"game": "rami51", "variation": "house", "levels": ["easy"], "seed": 2}
+    assert json.loads(session.call("new", json.dumps(config)))["refusal"]["code"] == \
+        "bad_variation"
+    assert json.loads(session.call("variations", '{"house": {"joker_value": 15}}')) == {}
+    assert "view" in json.loads(session.call("new", json.dumps(config)))
+    assert session.table is not None and session.table.rules.joker_value == 15
+    assert json.loads(session.call("variations", '{"x": {"decks": "many"}}'))["refusal"][
+        "code"] == "bad_variation"

@@ -4,8 +4,8 @@ this module in the browser under Pyodide. Pure: no I/O, no clock, no randomness 
 the seeded deal.
 
 A game is a game (``rami40``, ``rami51``, ``cardverse``), an optional published
-variation of Rami 40/51 (by name: the page hands the site's variations, ``content/profiles.toml``,
-to :func:`call` once, as ``variations``), the computer
+variation of Rami 40/51 (by name: the page hands the site's variations, from
+``content/profiles.toml``, to its :class:`Session` once), the computer
 players' levels (1 to 3 seats besides the reader, who sits at seat 0) and a seed.
 Round *k* (from 0) is dealt with the *k*-th 64-bit number of ``random.Random(seed)``
 and starts with seat ``k % seats``, as :func:`~site_builder.engine.play.play_game`
@@ -59,7 +59,7 @@ from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
 from site_builder.engine.scoring import game_over, game_winners, hand_points
 from site_builder.engine.search import SearchLimitError
 
-__all__ = ["SAVE_VERSION", "Table", "TableError", "call"]
+__all__ = ["SAVE_VERSION", "Session", "Table", "TableError", "check_variations"]
 
 #: The version of :meth:`Table.save`'s format; a saved game of another version is refused.
 SAVE_VERSION: Final = 1
@@ -94,44 +94,40 @@ def _int(value: object, low: int, high: int, code: str) -> int:
     return value
 
 
-#: The site's variations of Rami 40/51 by name (their rule overrides), set by :func:`call`'s
-#: ``variations`` request from the page's own data; links and saves carry names only.
-VARIATIONS: dict[str, dict[str, Any]] = {}
+Variations = dict[str, dict[str, Any]]  # the site's variations: name -> rule overrides
 
 
-def _rules(game: object, variation: object) -> RuleSet:
+def _rules(game: object, variation: object, variations: Variations | None) -> RuleSet:
     if not isinstance(game, str) or game not in PRESETS:
         raise TableError("bad_game", game=str(game)[:40])
     if variation in (None, ""):
         return get_rules(game)
     if game not in VARIATION_GAMES or not isinstance(variation, str) \
-            or variation not in VARIATIONS:
+            or variation not in (variations or {}):
         raise TableError("bad_variation", variation=str(variation)[:40])
-    return get_rules(game, **VARIATIONS[variation])
+    return get_rules(game, **(variations or {})[variation])
 
 
-def set_variations(variations: object) -> None:
-    """Take the site's variations (name: rule overrides), each checked by the engine.
+def check_variations(variations: object) -> Variations:
+    """The site's variations (name: rule overrides), each checked by the engine.
 
-    >>> set_variations({"house": {"joker_value": 15}})
-    >>> _rules("rami51", "house").joker_value
+    >>> _rules("rami51", "house", check_variations({"house": {"joker_value": 15}})).joker_value
     15
-    >>> set_variations({"house": {"decks": "many"}})
+    >>> check_variations({"house": {"decks": "many"}})
     Traceback (most recent call last):
     ...
     site_builder.engine.play.table.TableError: bad_variation: {'variation': 'house'}
     """
     if not isinstance(variations, dict) or len(variations) > 100:
         raise TableError("bad_variation", variation="")
-    checked: dict[str, dict[str, Any]] = {}
+    checked: Variations = {}
     for name, overrides in variations.items():
         try:
             get_rules("rami51", **overrides)
         except (RulesError, TypeError, ValueError):
             raise TableError("bad_variation", variation=str(name)[:40]) from None
         checked[str(name)] = dict(overrides)
-    VARIATIONS.clear()
-    VARIATIONS.update(checked)
+    return checked
 
 
 def _levels(levels: object, rules: RuleSet) -> list[str]:
@@ -251,7 +247,7 @@ class Table:
     # -------------------------------------------------------------- making one
 
     @classmethod
-    def new(cls, config: object) -> Table:
+    def new(cls, config: object, variations: Variations | None = None) -> Table:
         """A seeded game: ``{"game", "variation", "levels", "seed"}``.
 
         >>> Table.new({"game": "rami51", "levels": ["easy", "hard", "normal", "easy"],
@@ -263,7 +259,7 @@ class Table:
         """
         if not isinstance(config, dict):
             raise TableError("bad_config")
-        rules = _rules(config.get("game"), config.get("variation"))
+        rules = _rules(config.get("game"), config.get("variation"), variations)
         levels = _levels(config.get("levels"), rules)
         seed = _int(config.get("seed"), 0, MAX_SEED, "bad_seed")
         clean = {"game": config["game"], "variation": config.get("variation") or None,
@@ -271,7 +267,7 @@ class Table:
         return cls(clean, rules, ["", *levels], 0, _deal(rules, seed, len(levels) + 1, 0), None)
 
     @classmethod
-    def from_position(cls, position: object) -> Table:
+    def from_position(cls, position: object, variations: Variations | None = None) -> Table:
         """A worked round's position: ``{"game", "variation", "hands", "stock", "discard",
         "steps", "first", "level"}``; one round, the reader at the seat to move.
 
@@ -283,7 +279,7 @@ class Table:
         """
         if not isinstance(position, dict):
             raise TableError("bad_position")
-        rules = _rules(position.get("game"), position.get("variation"))
+        rules = _rules(position.get("game"), position.get("variation"), variations)
         hands = position.get("hands")
         if not isinstance(hands, list) or not rules.min_players <= len(hands) \
                 <= rules.max_players:
@@ -480,20 +476,21 @@ class Table:
                             for a in ([] if done else self.actions)]}
 
     @classmethod
-    def restore(cls, saved: object) -> Table:
+    def restore(cls, saved: object, variations: Variations | None = None) -> Table:
         """A saved game, replayed to where it was; a damaged or outdated one raises
         :class:`TableError` (``bad_save``)."""
         try:
-            return cls._restore(saved)
+            return cls._restore(saved, variations)
         except (TableError, ValueError, SearchLimitError, KeyError, TypeError):
             raise TableError("bad_save") from None
 
     @classmethod
-    def _restore(cls, saved: object) -> Table:
+    def _restore(cls, saved: object, variations: Variations | None) -> Table:
         if not isinstance(saved, dict) or saved.get("v") != SAVE_VERSION:
             raise TableError("bad_save")
         start = saved.get("start")
-        table = cls.from_position(start) if start is not None else cls.new(saved["config"])
+        table = cls.from_position(start, variations) if start is not None \
+            else cls.new(saved["config"], variations)
         rounds = saved.get("rounds", [])
         n = len(table.levels)
         if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS or any(
@@ -542,53 +539,57 @@ def _fallback(state: RoundState) -> Action:
 
 # ------------------------------------------------------------------ the page's one entry
 
-_TABLES: dict[str, Table] = {}
 
+class Session:
+    """The page's table: one :meth:`call` for every request, JSON text in and out, so
+    that the script holds one object and nothing is kept at module level. A request that
+    cannot be read answers ``{"refusal": ...}``.
 
-def call(name: str, payload: str) -> str:
-    """The page's one entry point: *name* a request, *payload* and the answer JSON text.
-
-    The table of the page lives between calls under the key ``"table"``; a request
-    that cannot be read answers ``{"refusal": ...}``.
-
-    >>> answer = json.loads(call("new", json.dumps({"game": "rami51", "levels": ["easy"],
-    ...                                              "seed": 4217})))
+    >>> session = Session()
+    >>> answer = json.loads(session.call("new", json.dumps({"game": "rami51",
+    ...                                                      "levels": ["easy"], "seed": 4217})))
     >>> len(answer["view"]["hand"])
     13
-    >>> json.loads(call("new", '{"game": "rami52"}'))["refusal"]["code"]
+    >>> json.loads(session.call("new", '{"game": "rami52"}'))["refusal"]["code"]
     'bad_game'
-    >>> json.loads(call("nothing", "{}"))["refusal"]["code"]
+    >>> json.loads(Session().call("step", "{}"))["refusal"]["code"]
     'bad_request'
     """
-    try:
-        data = json.loads(payload) if len(payload) <= 1_000_000 else None
-        answer = _answer(name, data)
-    except (TableError, ValueError, RulesError, SearchLimitError) as exc:
-        answer = {"refusal": refusal(exc)}
-    return json.dumps(answer, separators=(",", ":"))
 
+    def __init__(self) -> None:
+        self.table: Table | None = None
+        self.variations: Variations = {}
 
-def _answer(name: str, data: Any) -> JSON:
-    if name == "variations":
-        set_variations(data)
-        return {}
-    if name in ("new", "position", "restore"):
-        make = {"new": Table.new, "position": Table.from_position,
-                "restore": Table.restore}[name]
-        made = _TABLES["table"] = make(data)
-        return {"view": made.view(), "save": made.save()}
-    table = _TABLES.get("table")
-    if table is None or name not in ("act", "step", "hint", "next_round", "view"):
-        raise TableError("bad_request")
-    if name == "hint":
-        return table.hint()
-    if name == "view":
-        answer: JSON = {}
-    elif name == "act":
-        answer = table.act(data)
-    elif name == "step":
-        answer = table.step()
-    else:
-        answer = table.next_round()
-    answer.update(view=table.view(), save=None if table.game_over else table.save())
-    return answer
+    def call(self, name: str, payload: str) -> str:
+        """Answer the request *name* with its *payload* (JSON text)."""
+        try:
+            data = json.loads(payload) if len(payload) <= 1_000_000 else None
+            answer = self._answer(name, data)
+        except (TableError, ValueError, RulesError, SearchLimitError) as exc:
+            answer = {"refusal": refusal(exc)}
+        return json.dumps(answer, separators=(",", ":"))
+
+    def _answer(self, name: str, data: Any) -> JSON:
+        if name == "variations":  # the site's rule sets, from the page's own data
+            self.variations = check_variations(data)
+            return {}
+        if name in ("new", "position", "restore"):
+            make = {"new": Table.new, "position": Table.from_position,
+                    "restore": Table.restore}[name]
+            made = self.table = make(data, self.variations)
+            return {"view": made.view(), "save": made.save()}
+        table = self.table
+        if table is None or name not in ("act", "step", "hint", "next_round", "view"):
+            raise TableError("bad_request")
+        if name == "hint":
+            return table.hint()
+        if name == "view":
+            answer: JSON = {}
+        elif name == "act":
+            answer = table.act(data)
+        elif name == "step":
+            answer = table.step()
+        else:
+            answer = table.next_round()
+        answer.update(view=table.view(), save=None if table.game_over else table.save())
+        return answer

@@ -1,6 +1,6 @@
 // Loads the Python runtime (npm pyodide, served from the site's own files) and the rules
 // engine zip the build packed (named by its hash), and returns the table's one entry point:
-// call(name, payload) -> answer, through site_builder/engine/play/table.py's call().
+// call(name, payload) -> answer, through a Session of site_builder/engine/play/table.py.
 
 export async function loadTable(runtimeURL, engineURL, progress) {
   progress(1);
@@ -10,7 +10,7 @@ export async function loadTable(runtimeURL, engineURL, progress) {
   const response = await fetch(engineURL);
   if (!response.ok) throw new Error("engine " + response.status);
   py.unpackArchive(await response.arrayBuffer(), "zip");
-  const table = py.pyimport("site_builder.engine.play.table");
+  const session = py.pyimport("site_builder.engine.play.table").Session();
   progress(3);
-  return (name, payload) => JSON.parse(table.call(name, JSON.stringify(payload ?? {})));
+  return (name, payload) => JSON.parse(session.call(name, JSON.stringify(payload ?? {})));
 }
