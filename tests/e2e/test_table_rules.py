@@ -12,10 +12,10 @@ from .visit import DESKTOP, PHONE
 
 def _shown_games(page: Page) -> set[str]:
     """The games of the example rows shown (a table says its game once, or each row does)."""
-    return set(page.eval_on_selector_all(
+    shown = page.eval_on_selector_all(
         "main .example tbody tr", "rows => rows.filter(r => !r.hidden)"
-        ".map(r => r.closest('.example').dataset.game || r.dataset.game).filter(g => g)"))
-    - {"cardverse"}
+        ".map(r => r.closest('.example').dataset.game || r.dataset.game).filter(g => g)")
+    return set(shown) - {"cardverse"}
 
 
 @pytest.mark.parametrize("lang", ["pl", "vi"])
