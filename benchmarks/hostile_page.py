@@ -6,6 +6,10 @@ jokers, 8 a meld, threshold 1000, rami sec), each question bounded on its own.
     .venv/bin/python benchmarks/hostile_page.py [--size 100000] [--out /tmp/hostile-site]
     /usr/bin/time -v .venv/bin/site-builder check --root /tmp/hostile-site
 
+With --kind refused, the page is instead one long round (two seats passing cards through
+the discard pile, under the free_discard profile) whose every row states a refused step:
+each such row replays the round up to it, so the work grows with the square of its rows.
+
 It copies the site's sources to --out, adds the profile to content/profiles.toml and the
 page as content/hostile.md, and prints the page's size and number of rounds. ``check``
 then fails (exit 2), and the question is how much CPU it spends first: the whole run's
@@ -56,6 +60,24 @@ def page(size: int) -> tuple[str, int]:
     return text, count
 
 
+def refused_page(size: int) -> tuple[str, int]:
+    """One round of about *size* bytes, a refused step stated on every row."""
+    text = (f"{HEAD}```example\ntable: round\ngame: rami51\nprofile: free_discard\n"
+            "hands: 5H 9D 4S | 9C 10D 6S\nstock: KS 3D KD\ndiscard: 7C\n\n")
+    spare, top, count = [["5H"], ["9C"]], "7C", 0  # each seat discards its oldest spare
+    while len(text.encode()) < size - 80:
+        seat = count // 2 % 2
+        if count % 2 == 0:
+            step = f"{seat + 1}: draw discard"
+            spare[seat].append(top)
+        else:
+            top = spare[seat].pop(0)
+            step = f"{seat + 1}: discard {top}"
+        text += f"caption: Row {count}\nstep: {step}\nrefused: {seat + 1}: discard KS\n\n"
+        count += 1
+    return text + "```\n", count
+
+
 def real_site_steps() -> int:
     site, _ = load(ROOT, None, None)
     total = engine.Budget(10**15)
@@ -68,6 +90,7 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=100_000)
     parser.add_argument("--out", type=Path, default=Path("/tmp/hostile-site"))
     parser.add_argument("--steps", action="store_true")
+    parser.add_argument("--kind", choices=["draws", "refused"], default="draws")
     args = parser.parse_args()
     if args.steps:
         print(f"the real site's examples: {real_site_steps():,} engine search steps")
@@ -81,9 +104,10 @@ def main() -> None:
             shutil.copy2(source, args.out / name)
     with open(args.out / "content" / "profiles.toml", "a", encoding="utf-8") as profiles:
         profiles.write(PROFILE)
-    text, count = page(args.size)
+    text, count = page(args.size) if args.kind == "draws" else refused_page(args.size)
     (args.out / "content" / "hostile.md").write_text(text, encoding="utf-8")
-    print(f"{args.out}/content/hostile.md: {len(text.encode()):,} bytes, {count} rounds")
+    what = "rounds" if args.kind == "draws" else "rows"
+    print(f"{args.out}/content/hostile.md: {len(text.encode()):,} bytes, {count} {what}")
 
 
 if __name__ == "__main__":

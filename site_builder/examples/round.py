@@ -102,8 +102,8 @@ def verify_round(source: str, block: ExampleBlock, profiles: Mapping[str, Profil
 def too_much(exc: engine.TotalLimitError) -> str:
     """Why a question is refused once the run's engine work is spent, and what to do."""
     return (f"the pages together ask the engine more than one build allows ({exc.steps:,} "
-            "search steps in all); use fewer or simpler worked rows (smaller hands, fewer "
-            "steps that must search the hand, such as a draw from the discard pile)")
+            "search steps in all); use fewer or simpler worked rows (smaller hands, shorter "
+            "rounds, fewer steps that search the hand, such as a draw from the discard pile)")
 
 
 def _replayed(source: str, block: ExampleBlock, rules: engine.RuleSet, game: str,

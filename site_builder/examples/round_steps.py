@@ -93,19 +93,29 @@ def round_values(step: engine.ReplayStep, ending: engine.RoundEnding | None) -> 
     return values
 
 
+# What replaying one step costs, in the engine's search steps (about 8 µs of CPU: a long
+# round with a refusal on every row, benchmarks/hostile_page.py --kind refused).
+REPLAY_STEPS = 8
+
+
 def refusal(rules: engine.RuleSet, hands: Any, stock: Any, discard: Any, before: list[str],
             text: str, total: engine.Budget | None = None
             ) -> tuple[str | None, str | None, str | None]:
     """Whether the step *text* is refused after the steps *before*: (the step as stated,
     its action kind, the engine's reason) if it is, (None, None, None) if it is allowed
     (or not one step: then the claim disagrees and names it). Its questions draw on
-    *total*, the run's budget, if given."""
+    *total*, the run's budget, if given, and so does replaying the steps *before*
+    (:data:`REPLAY_STEPS` each): a long round whose every row states a refusal replays
+    it once a row."""
     try:
         steps = engine.parse_steps([text])
     except engine.ReplayError:
         return None, None, None
     if len(steps) != 1:
         return None, None, None
+    if total is not None and before:
+        cost = REPLAY_STEPS * len(before)
+        engine.Budget(cost, total=total).spend(cost)  # past the total: TotalLimitError
     state = engine.RoundState(rules, hands, stock, discard, total=total)
     for done in engine.parse_steps(before):
         state.apply(done.action)

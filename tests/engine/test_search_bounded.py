@@ -313,3 +313,21 @@ def test_a_page_of_many_hostile_rounds_fails_within_the_total(tmp_path) -> None:
         assert message.startswith(f"example 'Round {n}': the pages together ask the engine "
                                   "more than one build allows (120,000 search steps")
         assert "use fewer or simpler worked rows" in message
+
+
+def test_replaying_a_round_for_a_refused_step_draws_on_the_total() -> None:
+    """A row that states a refused step replays the round up to it: that work is drawn
+    from the run's total too (REPLAY_STEPS a step), so that a long round with a refusal
+    on every row (work that grows with the square of its rows) is refused once spent."""
+    from site_builder.engine import TotalLimitError
+    from site_builder.engine.search import Budget
+    from site_builder.examples.round_steps import REPLAY_STEPS, refusal
+
+    deal = (get_rules("rami51"), [parse_cards("5H 9D 4S"), parse_cards("9C 10D 6S")],
+            parse_cards("KS 3D KD"), parse_cards("7C"))
+    before = ["1: draw stock", "1: discard 4S", "2: draw stock", "2: discard 6S"]
+    enough = Budget(REPLAY_STEPS * len(before))
+    assert refusal(*deal, before, "1: discard KS", enough)[0] == "1: discard KS"
+    assert enough.left == 0
+    with pytest.raises(TotalLimitError):
+        refusal(*deal, before, "1: discard KS", Budget(REPLAY_STEPS * len(before) - 1))
