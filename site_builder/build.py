@@ -102,7 +102,7 @@ def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True,
     site, problems = load(root, base_url, date)
     bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None,
                               session.code_version()[:16])
-    return verify(site, problems, bytecode, session.verify)
+    return verify(site, problems, bytecode, session.verify, session.engine_steps)
 
 
 def render(job: Job, kept: Mapping[str, Kept] | None = None) -> Rendered:

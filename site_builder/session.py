@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from site_builder.cache import code_version
+from site_builder.examples.verify import ENGINE_STEPS
 from site_builder.render.pages import LanguageResult
 from site_builder.verify import Reuse
 
@@ -38,9 +39,13 @@ class Session:
       messages).
     * ``languages``: each language's last rendering, used again where its key
       (:func:`site_builder.cache.language_keys`) is unchanged.
+    * ``engine_steps``: the engine's work that each build's examples may do together, in
+      search steps (issue 33; a test gives a small one). Not kept: each build has all of
+      it anew.
     """
 
     code: str | None = None
+    engine_steps: int = ENGINE_STEPS
     verify: Reuse = field(default_factory=Reuse)
     languages: dict[str, Kept] = field(default_factory=dict)
 

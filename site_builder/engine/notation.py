@@ -83,7 +83,7 @@ from site_builder.engine.round import (
 )
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points
-from site_builder.engine.search import SearchLimitError
+from site_builder.engine.search import Budget, SearchLimitError, TotalLimitError
 
 __all__ = [
     "Replay",
@@ -326,12 +326,15 @@ def _card_list(value: str | Sequence[Card], what: str) -> tuple[Card, ...]:
 
 def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card],
            discard: str | Sequence[Card], actions: str | Sequence[str], *,
-           first: int = 0) -> Replay:
+           first: int = 0, total: Budget | None = None) -> Replay:
     """Play *actions* (a round script) from the given deal and return the :class:`Replay`.
 
     *hands* holds one hand per seat; ``stock[0]`` is drawn first; the last card
     of *discard* is its top. *first* is the seat that plays first (from 0).
-    Cards may be given as text. Any bad step raises :class:`ReplayError`.
+    Cards may be given as text. Any bad step raises :class:`ReplayError`. Every
+    question of the round draws on *total* (a
+    :class:`~site_builder.engine.search.Budget` shared with other rounds), if given;
+    past it, :class:`~site_builder.engine.search.TotalLimitError` with the step's number.
 
     >>> from site_builder.engine import get_rules
     >>> done = replay(get_rules("cardverse"), ["9C 9D 9H 2S", "KC KD 5S 6S"], "9S 3C", "4H",
@@ -339,14 +342,14 @@ def replay(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | S
     >>> done.reason, done.winner, done.scores, done.steps[1].note
     ('out', 0, (31, 0), 'meld 9C 9D 9H 9S (36 points)')
     """
-    state, done = _play(rules, hands, stock, discard, actions, first=first)
+    state, done = _play(rules, hands, stock, discard, actions, first=first, total=total)
     return Replay(rules, tuple(done), state.ending, state.hands, state.table, state.stock,
                   state.discard_pile, state.opened)
 
 
 def refusal(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card],
             discard: str | Sequence[Card], actions: str | Sequence[str], step: str, *,
-            first: int = 0) -> Refusal | None:
+            first: int = 0, total: Budget | None = None) -> Refusal | None:
     """Whether the one step *step* would be refused after *actions* (as :func:`replay`
     takes them): the :class:`~site_builder.engine.refusals.Refusal`, or ``None`` if the
     rules allow it. A bad deal, a bad step among *actions*, or a *step* that is not one
@@ -366,7 +369,7 @@ def refusal(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | 
     parsed = parse_steps([step])
     if len(parsed) != 1:
         raise ReplayError(1, step, "give exactly one step")
-    state, _ = _play(rules, hands, stock, discard, actions, first=first)
+    state, _ = _play(rules, hands, stock, discard, actions, first=first, total=total)
     return _refused(state, parsed[0])
 
 
@@ -385,13 +388,16 @@ def _refused(state: RoundState, step: Step) -> Refusal | None:
 
 def _play(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Sequence[Card],
           discard: str | Sequence[Card], actions: str | Sequence[str], *,
-          first: int = 0) -> tuple[RoundState, list[ReplayStep]]:
-    """The round after *actions*, and each step as applied (see :func:`replay`)."""
+          first: int = 0, total: Budget | None = None
+          ) -> tuple[RoundState, list[ReplayStep]]:
+    """The round after *actions*, and each step as applied (see :func:`replay`); every
+    question of the round draws on *total*, if given: past it,
+    :class:`~site_builder.engine.search.TotalLimitError` with the step's number."""
     try:
         state = RoundState(rules, [_card_list(hand, f"hand {i}") for i, hand in
                                    enumerate(hands, 1)],
                            _card_list(stock, "stock"), _card_list(discard, "discard"),
-                           first=first)
+                           first=first, total=total)
     except RulesError as exc:
         raise ReplayError(0, "", str(exc)) from None
     done: list[ReplayStep] = []
@@ -404,6 +410,8 @@ def _play(rules: RuleSet, hands: Sequence[str | Sequence[Card]], stock: str | Se
             operation = state.apply(step.action)
         except Refusal as exc:
             raise ReplayError.refused(step.number, step.text, exc) from None
+        except TotalLimitError as exc:  # not this step's fault: the caller says so
+            raise TotalLimitError(exc.steps, step.number) from None
         except (ValueError, SearchLimitError) as exc:  # refused, or undecided (no verdict)
             raise ReplayError(step.number, step.text, str(exc)) from None
         if step.expect is not None and isinstance(operation, Drawing) \

@@ -343,14 +343,17 @@ class RoundState:
     last card of *discard* is its top. *first* is the seat that plays first.
     Cards need not make a full deck (worked examples give only the cards that
     matter), but no card may appear more often than the variant's deck holds it.
+    *total*, if given, is a :class:`~site_builder.engine.search.Budget` that every
+    question of the state draws on, with any other state given it (a build's engine work).
     """
 
     __slots__ = ("_drawn", "_ending", "_hands", "_history", "_next_number", "_opened",
                  "_pending", "_phase", "_public", "_stock", "_table", "_turn", "rules",
-                 "_discard_pile", "_owed")
+                 "_discard_pile", "_owed", "_total")
 
     def __init__(self, rules: RuleSet, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
-                 discard: Sequence[Card] = (), *, first: int = 0) -> None:
+                 discard: Sequence[Card] = (), *, first: int = 0,
+                 total: Budget | None = None) -> None:
         players = len(hands)
         if not rules.min_players <= players <= rules.max_players:
             raise RulesError(f"{rules.title} is for {rules.min_players} to {rules.max_players} "
@@ -361,6 +364,7 @@ class RoundState:
         if excess is not None:
             raise RulesError(excess)
         self.rules = rules
+        self._total = total  # shared by every question this state asks, and others' (issue 33)
         self._hands = [list(hand) for hand in hands]
         self._stock = list(reversed(stock))  # the top is the end of the list
         self._table: dict[int, TableMeld] = {}
@@ -626,8 +630,10 @@ opening that uses it is accepted
 
         The whole question shares one :class:`~site_builder.engine.search.Budget`, the
         listing of melds included; past it,
-        :class:`~site_builder.engine.search.SearchLimitError` (issue 33 R6)."""
-        budget = Budget()
+        :class:`~site_builder.engine.search.SearchLimitError` (issue 33 R6). It draws on
+        the *total* the state was given, if any; past that,
+        :class:`~site_builder.engine.search.TotalLimitError`."""
+        budget = Budget(total=self._total)
         keep = 1 if self.rules.discard_to_win else 0
         why = self._unreachable_keeping(hand, owed, pending, table, keep, budget)
         if why and keep and not self._unreachable_keeping(hand, owed, pending, table, 0,

@@ -27,7 +27,7 @@ from site_builder.engine.rules import RuleSet
 from site_builder.engine.scoring import card_hand_points
 
 __all__ = ["MELD_COST", "NODE_LIMIT", "Arrangement", "Budget", "SearchLimitError",
-           "best_arrangement", "find_melds", "find_opening"]
+           "TotalLimitError", "best_arrangement", "find_melds", "find_opening"]
 
 Meld = tuple[Card, ...]
 
@@ -56,9 +56,29 @@ class SearchLimitError(Exception):
         self.nodes = nodes
 
 
+class TotalLimitError(Exception):
+    """Many questions together went past the *total* of a :class:`Budget` that they share
+    (a whole build's engine work, issue 33): not the fault of the question that was being
+    asked, and not a :class:`SearchLimitError` (that question alone may be cheap).
+
+    ``steps`` is the total that was reached; ``step``, where the caller knows it, the
+    number of the round step whose question was refused (``None`` if unknown).
+    """
+
+    def __init__(self, steps: int, step: int | None = None) -> None:
+        super().__init__(f"the engine's work went past its total bound of {steps:,} "
+                         "search steps")
+        self.steps = steps
+        self.step = step
+
+
 class Budget:
     """The steps one question may still take (see :data:`NODE_LIMIT`); :meth:`spend`
     raises :class:`SearchLimitError` once they are spent.
+
+    A question's budget may also draw on a *total* shared by many questions (a budget
+    itself, whose steps are spent as the question's are): once the total is spent,
+    :meth:`spend` raises :class:`TotalLimitError`, whatever the question has left.
 
     >>> budget = Budget(10)
     >>> budget.spend(8); budget.left
@@ -68,19 +88,52 @@ class Budget:
     ...
     site_builder.engine.search.SearchLimitError: the engine cannot decide this within its \
 bound of 10 search steps; use a smaller hand
+    >>> total = Budget(12)
+    >>> Budget(10, total=total).spend(8); total.left
+    4
+    >>> Budget(10, total=total).spend(8)
+    Traceback (most recent call last):
+    ...
+    site_builder.engine.search.TotalLimitError: the engine's work went past its total \
+bound of 12 search steps
     """
 
-    __slots__ = ("left", "limit")
+    __slots__ = ("left", "limit", "total")
 
-    def __init__(self, limit: int = NODE_LIMIT) -> None:
+    def __init__(self, limit: int = NODE_LIMIT, *, total: Budget | None = None) -> None:
         self.limit = limit
         self.left = limit
+        self.total = total
 
     def spend(self, steps: int) -> None:
-        """Take *steps* from what is left, or raise :class:`SearchLimitError`."""
+        """Take *steps* from what is left (and from the total), or raise
+        :class:`TotalLimitError` (the total is spent) or :class:`SearchLimitError`."""
         self.left -= steps
+        total = self.total
+        if total is not None:
+            total.left -= steps
+            if total.left < 0:
+                raise TotalLimitError(total.limit)
         if self.left < 0:
             raise SearchLimitError(self.limit)
+
+    @property
+    def room(self) -> int:
+        """The steps that may still be taken: what is left, and of the total."""
+        return self.left if self.total is None else min(self.left, self.total.left)
+
+    def error(self, steps: int) -> Exception:
+        """What taking *steps* more than :attr:`room` raises."""
+        if self.total is not None and steps > self.total.left:
+            return TotalLimitError(self.total.limit)
+        return SearchLimitError(self.limit)
+
+    def spent(self, steps: int) -> None:
+        """Count *steps* already taken (a search that counts its own, past its end):
+        as :meth:`spend`, but never raises; the next :meth:`spend` does."""
+        self.left -= steps
+        if self.total is not None:
+            self.total.left -= steps
 
 
 def find_melds(hand: Sequence[Card], rules: RuleSet, *,
@@ -106,7 +159,7 @@ def find_melds(hand: Sequence[Card], rules: RuleSet, *,
     """
     budget = Budget() if budget is None else budget
     steps = 0  # spent from the budget at the end; past what is left, SearchLimitError
-    left = budget.left
+    left = budget.room
     distinct = sorted({card.ordinal for card in hand})
     jokers = 0
     if distinct and distinct[-1] == JOKER_ORDINAL:
@@ -400,7 +453,7 @@ def find_opening(
     needs = [Counter(key) for key in keys]
     chosen: list[int] = []
     nodes = 0
-    allowed = budget.left  # counted here, spent from the budget when the search ends
+    allowed = budget.room  # counted here, spent from the budget when the search ends
 
     def fits(dead: int) -> bool:
         return dead >= keep and (not lay_all or dead == keep)
@@ -409,7 +462,7 @@ def find_opening(
         nonlocal nodes
         nodes += 1
         if nodes > allowed:
-            raise SearchLimitError(budget.limit)
+            raise budget.error(nodes)
         if laid + bound < min_points - 1e-9 or (lay_all and dead > keep):
             return False
         while i < len(naturals) and counts[naturals[i]] == 0:
@@ -449,7 +502,7 @@ def find_opening(
         if not visit(0, 0, total, 0, False):
             return None
     finally:
-        budget.left -= nodes
+        budget.spent(nodes)
     return tuple(melds[i] for i in chosen)
 
 

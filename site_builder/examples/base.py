@@ -79,8 +79,9 @@ class Verification:
         return [c for c in self.claims if not c.ok]
 
 
-BlockVerifier = Callable[[str, ExampleBlock, Mapping[str, Profile], list[Problem]],
-                         list[VerifiedRow]]
+# (the page's source, the block, the profiles, the problems found, the run's engine budget)
+BlockVerifier = Callable[[str, ExampleBlock, Mapping[str, Profile], list[Problem],
+                          engine.Budget], list[VerifiedRow]]
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,8 +51,10 @@ CLAIMS: dict[str, Parser] = {
 
 
 def verify_round(source: str, block: ExampleBlock, profiles: Mapping[str, Profile],
-                 problems: list[Problem]) -> list[VerifiedRow]:
-    """Replay a worked round; each row is one step and its stated results."""
+                 problems: list[Problem], total: engine.Budget) -> list[VerifiedRow]:
+    """Replay a worked round; each row is one step and its stated results. Its engine
+    questions draw on *total*, the run's: once that is spent, the row whose question is
+    refused is an error, and the block is not verified further."""
     before = len(problems)
 
     def error(line: int, message: str) -> None:
@@ -89,19 +91,40 @@ def verify_round(source: str, block: ExampleBlock, profiles: Mapping[str, Profil
     _check_one_step_a_row(block, error)
     if len(problems) > before:
         return []
+    try:
+        return _replayed(source, block, rules, game, profile, setup, total, error)
+    except engine.TotalLimitError as exc:  # the run's engine work is spent: at its row
+        row = block.rows[max(exc.step or 1, 1) - 1]
+        error(row.fields["step"].line, f"example {row.caption.text!r}: {too_much(exc)}")
+        return []
+
+
+def too_much(exc: engine.TotalLimitError) -> str:
+    """Why a question is refused once the run's engine work is spent, and what to do."""
+    return (f"the pages together ask the engine more than one build allows ({exc.steps:,} "
+            "search steps in all); use fewer or simpler worked rows (smaller hands, shorter "
+            "rounds, fewer steps that search the hand, such as a draw from the discard pile)")
+
+
+def _replayed(source: str, block: ExampleBlock, rules: engine.RuleSet, game: str,
+              profile: Profile, setup: dict[str, Any], total: engine.Budget,
+              error: Report) -> list[VerifiedRow]:
+    """The rows of a round whose setup is sound, replayed (see :func:`verify_round`)."""
+    hands, stock, discard = setup["hands"], setup["stock"], setup["discard"]
     steps = [row.fields["step"].value for row in block.rows]
     played = block.rows
     try:
-        done = engine.replay(rules, hands, stock, discard, steps)
+        done = engine.replay(rules, hands, stock, discard, steps, total=total)
     except engine.ReplayError as exc:
         at = max(exc.step, 1) - 1  # the rows before the failing step stand
         played, failed = block.rows[:at], block.rows[at]
         error(failed.fields["step"].line, f"example {failed.caption.text!r}: {exc}")
-        done = engine.replay(rules, hands, stock, discard, steps[: len(played)])
+        done = engine.replay(rules, hands, stock, discard, steps[: len(played)], total=total)
     rows: list[VerifiedRow] = []
     stock_total = dealt_stock(rules, len(hands))
     actions = [step.action for step in engine.parse_steps(steps[: len(done.steps)])]
-    tables = tables_after(engine.RoundState(rules, hands, stock, discard), done.steps, actions)
+    tables = tables_after(engine.RoundState(rules, hands, stock, discard, total=total),
+                          done.steps, actions)
     for row, step, (table, changed) in zip(played, done.steps, tables, strict=False):
         computed = round_values(step, done.ending if step is done.steps[-1] else None)
         computed.update(table=sorted(table.items()), table_changed=changed,
@@ -110,10 +133,14 @@ def verify_round(source: str, block: ExampleBlock, profiles: Mapping[str, Profil
             try:
                 computed["refused"], computed["refused_kind"], computed["refused_why"] = \
                     refusal(rules, hands, stock, discard, steps[: step.number - 1],
-                            row.fields["refused"].value)
+                            row.fields["refused"].value, total)
             except engine.SearchLimitError as exc:  # no verdict: the row is not verified
                 error(row.fields["refused"].line, f"example {row.caption.text!r}: {exc}")
                 continue
+            except engine.TotalLimitError as exc:
+                error(row.fields["refused"].line, f"example {row.caption.text!r}: "
+                                                  f"{too_much(exc)}")
+                return rows
         _check_ending(row, computed["round_ending"], len(stock), stock_total, error)
         assert not isinstance(step.operation, engine.RoundEnding)  # a step is an action
         inputs = {"step": step, "seat": step.operation.seat + 1, "hands": hands,

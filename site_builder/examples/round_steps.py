@@ -54,12 +54,16 @@ def tables_after(state: engine.RoundState, steps: Sequence[engine.ReplayStep],
     """For each step, replayed from *state* (the deal): the melds on the table after it,
     by number, and whether the table changed during the turn that this step ends (a
     discard, or going out), so that a round table shows the table where it changes and
-    "meld N" is always clear."""
+    "meld N" is always clear. A question past the run's total raises
+    :class:`~site_builder.engine.TotalLimitError` with the step's number."""
     out: list[tuple[dict[int, ShownMeld], bool]] = []
     changed = False
     for step, action in zip(steps, actions, strict=True):
         op = step.operation
-        state.apply(action)
+        try:
+            state.apply(action)
+        except engine.TotalLimitError as exc:
+            raise engine.TotalLimitError(exc.steps, step.number) from None
         table = {meld.number: shown_meld(meld) for meld in state.table}
         if isinstance(op, engine.Melding | engine.LayingOff | engine.Swapping):
             changed = True
@@ -89,18 +93,30 @@ def round_values(step: engine.ReplayStep, ending: engine.RoundEnding | None) -> 
     return values
 
 
+# What replaying one step costs, in the engine's search steps (about 8 µs of CPU: a long
+# round with a refusal on every row, benchmarks/hostile_page.py --kind refused).
+REPLAY_STEPS = 8
+
+
 def refusal(rules: engine.RuleSet, hands: Any, stock: Any, discard: Any, before: list[str],
-            text: str) -> tuple[str | None, str | None, str | None]:
+            text: str, total: engine.Budget | None = None
+            ) -> tuple[str | None, str | None, str | None]:
     """Whether the step *text* is refused after the steps *before*: (the step as stated,
     its action kind, the engine's reason) if it is, (None, None, None) if it is allowed
-    (or not one step: then the claim disagrees and names it)."""
+    (or not one step: then the claim disagrees and names it). Its questions draw on
+    *total*, the run's budget, if given, and so does replaying the steps *before*
+    (:data:`REPLAY_STEPS` each): a long round whose every row states a refusal replays
+    it once a row."""
     try:
         steps = engine.parse_steps([text])
     except engine.ReplayError:
         return None, None, None
     if len(steps) != 1:
         return None, None, None
-    state = engine.RoundState(rules, hands, stock, discard)
+    if total is not None and before:
+        cost = REPLAY_STEPS * len(before)
+        engine.Budget(cost, total=total).spend(cost)  # past the total: TotalLimitError
+    state = engine.RoundState(rules, hands, stock, discard, total=total)
     for done in engine.parse_steps(before):
         state.apply(done.action)
     if state.turn != steps[0].seat:

@@ -31,13 +31,23 @@ from site_builder.sources.profiles import Profile
 
 COMMON_FIELDS = ("game", "profile")
 
+# The engine's work that one run (``check`` or ``build``) may do for all its examples
+# together, in search steps (see site_builder.engine.search.NODE_LIMIT, the bound of one
+# question): each question is bounded, but a page of many costly ones adds up (issue 33).
+# About 40 questions that reach their own bound, some 2 s of CPU; the real site's examples
+# take 1,170 steps (benchmarks/hostile_page.py --steps measures it, and a hostile page).
+ENGINE_STEPS = 2_000_000
+
 
 def verify_pages(pages: list[Page], profiles: dict[str, Profile],
-                 broken: frozenset[str] = frozenset(), kinds: Mapping[str, Kind] = KINDS
-                 ) -> Verification:
+                 broken: frozenset[str] = frozenset(), kinds: Mapping[str, Kind] = KINDS,
+                 total: engine.Budget | None = None) -> Verification:
     """Replay every example of every page with its kind (*kinds*); collect claims and
     problems (never raises). An example under a *broken* profile (declared, but it did
-    not load: its problem is reported) is left out."""
+    not load: its problem is reported) is left out. The engine's questions all draw on
+    *total* (a new budget of :data:`ENGINE_STEPS` if none is given): once it is spent,
+    each further question is refused at its row."""
+    total = engine.Budget(ENGINE_STEPS) if total is None else total
     out = Verification()
     for page in pages:
         for block in page.examples:
@@ -45,7 +55,7 @@ def verify_pages(pages: list[Page], profiles: dict[str, Profile],
                 continue
             kind = kinds.get(block.table)
             if kind is not None and kind.verify_block is not None:
-                rows = kind.verify_block(page.source, block, profiles, out.problems)
+                rows = kind.verify_block(page.source, block, profiles, out.problems, total)
             else:
                 rows = []
                 for row in block.rows:

@@ -20,6 +20,7 @@ from typing import Any
 import jinja2
 from babel.messages.catalog import Catalog
 
+from site_builder import engine
 from site_builder.errors import Problem
 from site_builder.examples import (
     Claim,
@@ -28,6 +29,7 @@ from site_builder.examples import (
     describe,
     verify_pages,
 )
+from site_builder.examples.verify import ENGINE_STEPS
 from site_builder.i18n import messages
 from site_builder.i18n.catalog import load_catalog, locale_problems
 from site_builder.i18n.checks import check_catalog
@@ -90,13 +92,14 @@ class Reuse:
 
 
 def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None,
-           reuse: Reuse | None = None) -> Verified:
+           reuse: Reuse | None = None, engine_steps: int | None = None) -> Verified:
     """Every check of the run, with nothing rendered: the catalogs' files, the links
     between pages, every example replayed, every placeholder, every template compiled,
     and every catalog read and checked, one language at a time. The examples are not
     replayed when no rule profile loaded (among *load_problems*): every one would fail;
     nor those under a profile that did not load. *reuse*: what an earlier run of this
-    process found (updated)."""
+    process found (updated). *engine_steps*: the engine's work that every example
+    together may do (:data:`site_builder.examples.verify.ENGINE_STEPS` if None)."""
     if reuse is None:
         reuse = Reuse()
     problems = list(load_problems)
@@ -104,8 +107,9 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     problems.extend(link_problems(site.pages, complete=not site.unread_pages,
                                   generated=[STATUS_SLUG, *SHEETS]))  # and the build's own
     profiles_ok = bool(site.profiles) or not any(p.path == PROFILES_FILE for p in load_problems)
-    verification = (verify_pages(site.pages, site.profiles, site.broken_profiles)
-                    if profiles_ok else Verification())
+    total = engine.Budget(ENGINE_STEPS if engine_steps is None else engine_steps)
+    verification = (verify_pages(site.pages, site.profiles, site.broken_profiles,
+                                 total=total) if profiles_ok else Verification())
     problems.extend(verification_problems(verification))
     # a profile that did not load names no numbers: its placeholders are not judged, nor
     # any when no profile loaded (as the examples are not replayed)

@@ -165,7 +165,7 @@ def test_an_undecided_search_is_an_error_of_the_step_never_a_verdict(monkeypatch
     from site_builder.engine.search import Budget, SearchLimitError
 
     # the whole question shares one budget (issue 33 R6): make it tiny
-    monkeypatch.setattr(round_module, "Budget", lambda: Budget(30))
+    monkeypatch.setattr(round_module, "Budget", lambda **shared: Budget(30, **shared))
     hands = ["5C 6C KH KS KD QH QD QC 2D 9S", "2S 3S 4S 5S 6S 7S 8S 9D 10D"]
     with pytest.raises(ReplayError, match="cannot decide this within its bound"):
         replay(get_rules("rami51"), hands, "AS AD", "7C", "1: draw discard")
@@ -248,3 +248,86 @@ def test_no_question_of_an_accepted_profile_costs_a_second(  # type: ignore[no-u
     name, ask = hostile_question(rnd, rules, size)
     spent, answer = cpu_of(ask)
     assert spent < CPU_BOUND, (name, answer, spent)
+
+
+# --- issue 33: one total for the whole build's engine work, shared by every question ------
+
+HOSTILE_ROUND = (
+    "```example\ntable: round\ngame: rami51\nprofile: maxed\n"
+    f"hands: {FULL}{' JK' * 7} | KC KD\nstock: KS 3C 3D\ndiscard: JK\n\n"
+    "caption: Round {n}\nstep: 1: draw discard\n```\n\n")
+
+
+def test_a_total_shared_by_many_questions_refuses_once_spent() -> None:
+    """Each question draws on its own bound and on the shared total: once the total is
+    spent, the next question raises TotalLimitError (not SearchLimitError: that
+    question may be cheap), and the replay names the step that asked it."""
+    from site_builder.engine import ReplayError, TotalLimitError, replay
+    from site_builder.engine.search import Budget
+
+    rules = get_rules("rami51", **MAXED, opening_threshold=1000, rami_sec=True)
+    deal = ([FULL + " JK" * 7, "KC KD"], "KS 3C 3D", "JK")
+    total = Budget(120_000)
+    undecided = 0
+    with pytest.raises(TotalLimitError) as refused:
+        for _ in range(10):
+            with pytest.raises(ReplayError, match="cannot decide"):
+                replay(rules, *deal, "1: draw discard", total=total)
+            undecided += 1
+    assert undecided == 2  # two questions of 50,000 steps, the third past 120,000
+    assert refused.value.steps == 120_000 and refused.value.step == 1
+    assert total.left < 0
+
+
+def test_a_page_of_many_hostile_rounds_fails_within_the_total(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """The real site plus a page of hostile rounds, checked with a small total (a
+    Session's ``engine_steps``): the first rows are each undecided at their line, and
+    every row after the total is spent is refused at its line, saying that the pages
+    together ask the engine too much and how to fix it. The real site alone checks
+    within a total far smaller than the build's (ENGINE_STEPS)."""
+    import shutil
+    from pathlib import Path
+
+    from site_builder.build import check
+    from site_builder.session import Session
+
+    root = Path(__file__).resolve().parents[2]
+    for name in ("content", "templates", "locales"):
+        shutil.copytree(root / name, tmp_path / name)
+    assert not check(tmp_path, Session(engine_steps=5_000)).problems
+    with open(tmp_path / "content" / "profiles.toml", "a", encoding="utf-8") as profiles:
+        profiles.write('\n[maxed]\nname = "maxed"\ndecks = 4\njokers = 8\n'
+                       "max_jokers_per_meld = 8\nadjacent_jokers = true\n"
+                       "all_joker_melds = true\nopening_threshold = 1000\nrami_sec = true\n")
+    page = "---\ntitle: Hostile\nslug: hostile\norder: 99\ndescription: Costly.\n---\n\nX.\n\n"
+    page += "".join(HOSTILE_ROUND.replace("{n}", str(n)) for n in range(1, 41))
+    (tmp_path / "content" / "hostile.md").write_text(page, encoding="utf-8")
+    lines = {n: i for i, line in enumerate(page.splitlines(), 1)
+             if line.startswith("caption: Round ") for n in [int(line.split()[-1])]}
+    verified = check(tmp_path, Session(engine_steps=120_000))
+    found = {p.line: p.message for p in verified.problems if p.path == "content/hostile.md"}
+    assert len(found) == 40
+    assert all("cannot decide this within its bound" in found[lines[n] + 1] for n in (1, 2))
+    for n in range(3, 41):
+        message = found[lines[n] + 1]
+        assert message.startswith(f"example 'Round {n}': the pages together ask the engine "
+                                  "more than one build allows (120,000 search steps")
+        assert "use fewer or simpler worked rows" in message
+
+
+def test_replaying_a_round_for_a_refused_step_draws_on_the_total() -> None:
+    """A row that states a refused step replays the round up to it: that work is drawn
+    from the run's total too (REPLAY_STEPS a step), so that a long round with a refusal
+    on every row (work that grows with the square of its rows) is refused once spent."""
+    from site_builder.engine import TotalLimitError
+    from site_builder.engine.search import Budget
+    from site_builder.examples.round_steps import REPLAY_STEPS, refusal
+
+    deal = (get_rules("rami51"), [parse_cards("5H 9D 4S"), parse_cards("9C 10D 6S")],
+            parse_cards("KS 3D KD"), parse_cards("7C"))
+    before = ["1: draw stock", "1: discard 4S", "2: draw stock", "2: discard 6S"]
+    enough = Budget(REPLAY_STEPS * len(before))
+    assert refusal(*deal, before, "1: discard KS", enough)[0] == "1: discard KS"
+    assert enough.left == 0
+    with pytest.raises(TotalLimitError):
+        refusal(*deal, before, "1: discard KS", Budget(REPLAY_STEPS * len(before) - 1))
