@@ -56,6 +56,12 @@ class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
         pass
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):  # the browser left for another page
+            pass
+
 
 def summary(name: str, values: list[float]) -> str:
     ordered = sorted(values)

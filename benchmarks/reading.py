@@ -55,6 +55,12 @@ class _Quiet(SimpleHTTPRequestHandler):
     def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
         pass
 
+    def handle(self) -> None:
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):  # the browser left for another page
+            pass
+
 
 @contextmanager
 def serving(folder: Path) -> Iterator[str]:

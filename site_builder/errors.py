@@ -110,10 +110,14 @@ def print_github(errors: Iterable[Problem], warnings: Iterable[Problem], title: 
         print(workflow_command("warning", problem, title), file=out)
 
 
-DISK_FULL = (errno.ENOSPC, errno.EDQUOT)
+DISK_FULL = (errno.ENOSPC, errno.EDQUOT, errno.EFBIG)  # EFBIG: a file size limit (ulimit -f)
 
 
 def disk_full(exc: OSError) -> str:
-    """What a full disk (or quota) means for the user, on one line."""
+    """What a full disk (or quota, or a file size limit) means for the user, on one line."""
+    if exc.errno == errno.EFBIG:
+        return (f"a file is larger than this process may write ({exc.strerror or exc}: a file "
+                "size limit, ulimit -f); raise the limit and run the command again (the files "
+                "it would have replaced are kept as they were)")
     return (f"the disk is full ({exc.strerror or exc}); free some space and run the "
             "command again (the files it would have replaced are kept as they were)")

@@ -23,7 +23,7 @@ def test_only_checker_pages_get_the_checker_and_try_links(project: Path) -> None
         assert page.count('<form data-checker data-mode="opening" hidden>') == 1
         assert page.count('class="checker-off"') == 1  # what a reader without JavaScript sees
         assert page.count('<script type="application/json" id="checker-text">') == 1
-        claims = re.findall(r'<tr data-claim="([^"]*)">', page)
+        claims = re.findall(r'<tr data-claim="([^"]*)"[^>]*>', page)
         links = re.findall(r'<a class="try" href="#try=([^"]*)">', page)
         assert len(claims) == len(links) >= 9
         assert "accepted 52 51" in claims and "rami51:reference:QH+KH+AH%7CJK+7S+8S" in links

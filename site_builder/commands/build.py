@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 import time
@@ -10,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.build import build, recorded_files
-from site_builder.errors import DISK_FULL, Problem, UserError
+from site_builder.errors import DISK_FULL, Problem, UserError, disk_full
 from site_builder.output import refusal, try_writing
 from site_builder.sources.settings import base_url_problem
 
@@ -47,9 +48,11 @@ def run(args: argparse.Namespace) -> int:
                        cache=not args.no_cache)
     except OSError as exc:  # the output's disk full, or taken away during the build
         if exc.errno in DISK_FULL:  # os.write names no file
-            raise UserError(f"--out {out}: cannot write the site: the disk is full "
-                            f"({exc.strerror or exc}); free some space and build again; the "
-                            "earlier site is kept") from None
+            why = (disk_full(exc).split(" (the files")[0] if exc.errno == errno.EFBIG
+                   else f"the disk is full ({exc.strerror or exc}); free some space and "
+                        "build again")
+            raise UserError(f"--out {out}: cannot write the site: {why}; the earlier site is "
+                            "kept") from None
         place = Path(os.path.abspath(out)).parent
         names = [Path(os.path.abspath(n)) for n in (exc.filename, exc.filename2) if n]
         if not any(n == place or place in n.parents for n in names):

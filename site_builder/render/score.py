@@ -34,7 +34,7 @@ def bounds(rules: engine.RuleSet) -> dict[str, Any]:
 
     >>> b = bounds(engine.get_rules("rami51"))
     >>> b["least"], b["players"]["3"]["cards"], b["players"]["3"]["most"]
-    (2, 13, [178, 308, 412])
+    (2, 13, [178, 308, 438])
     >>> b["lowest_wins"], b["target"], b["fixed"]
     (True, 500, None)
     >>> bounds(engine.get_rules("cardverse"))["players"]["4"]["least_gain"]

@@ -97,6 +97,8 @@ def _pages_containing(site: ServedSite, lang: str, word: str) -> set[str]:
         main = _without_examples(main)  # not indexed: see site_builder/render/search.py
         # nor the definitions the term links name (site_builder/render/terms.py)
         main = re.sub(r'<div class="term-defs" hidden>.*?</div>', "", main, flags=re.S)
+        # nor a script's data (the practice table's words)
+        main = re.sub(r"<script\b.*?</script>", "", main, flags=re.S)
         text = re.sub(r"<[^>]+>", " ", main).lower()
         if word.lower() in text:
             found.add(f"/{lang}/" if slug == "index" else f"/{lang}/{slug}/")
@@ -107,8 +109,8 @@ def _without_examples(html: str) -> str:
     """*html* without its worked-example blocks (``<div class="example">``, with the divs
     inside them)."""
     out, depth, pos = [], 0, 0
-    for m in re.finditer(r'<div class="example">|<div\b|</div>', html):
-        if depth == 0 and m[0] == '<div class="example">':
+    for m in re.finditer(r'<div class="example"[^>]*>|<div\b|</div>', html):
+        if depth == 0 and m[0].startswith('<div class="example"'):
             out.append(html[pos:m.start()])
             depth = 1
         elif depth and m[0] == "</div>":
