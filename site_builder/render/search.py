@@ -91,8 +91,11 @@ def folded_copies(texts: Iterable[str]) -> list[str]:
     out: dict[str, None] = {}
     for text in texts:
         for word in _WORD_RE.findall(text):
-            folded = fold(word)
-            if folded != strip_marks(word):
+            if word.isascii():  # nothing to fold (most words of four of the languages)
+                continue
+            stripped = strip_marks(word)
+            folded = stripped.translate(_LETTERS)
+            if folded != stripped:
                 out.setdefault(folded, None)
     return list(out)
 
