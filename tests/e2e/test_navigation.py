@@ -26,7 +26,7 @@ from .e2e_site import (
     ServedSite,
     SitePage,
 )
-from .visit import DESKTOP, PHONE, Tab
+from .visit import DESKTOP, PHONE, Tab, search_links
 
 pytestmark = pytest.mark.e2e
 
@@ -77,14 +77,8 @@ WITHOUT_ACCENTS = {"pl": ("dokladac", "dokładać"), "vi": ("sanh", "sảnh")}
 
 
 def _search(page: Page, query: str) -> list[str]:
-    page.fill("#q", "")  # the list empties, so the next results are this query's
-    page.wait_for_function("() => document.querySelectorAll('.search ol li').length === 0")
-    page.fill("#q", query)
-    page.wait_for_function(
-        "q => document.querySelector('#q').value === q"
-        " && document.querySelectorAll('.search ol li').length > 0", arg=query)
-    page.wait_for_load_state("networkidle")
-    return page.eval_on_selector_all(".search ol li a", "as => as.map(a => a.pathname)")
+    """The paths of the results listed for *query*."""
+    return [urlsplit(h).path for h in search_links(page, query)]
 
 
 def _pages_containing(site: ServedSite, lang: str, word: str) -> set[str]:

@@ -17,21 +17,14 @@ from playwright.sync_api import Page
 from site_builder.render.search import fold
 
 from .e2e_site import LANGS, ServedSite
+from .visit import search_links
 
 pytestmark = pytest.mark.e2e
 
 
 def _search(page: Page, query: str) -> list[str]:
     """The results listed for *query*, as ``page#section`` (``page`` for a whole page)."""
-    page.fill("#q", "")
-    page.wait_for_function("() => document.querySelectorAll('.search ol li').length === 0")
-    page.fill("#q", query)
-    page.wait_for_function(
-        "q => document.querySelector('#q').value === q"
-        " && document.querySelectorAll('.search ol li').length > 0", arg=query)
-    page.wait_for_load_state("networkidle")
-    hrefs = page.eval_on_selector_all(".search ol li a", "as => as.map(a => a.href)")
-    return [_section(h) for h in hrefs]
+    return [_section(h) for h in search_links(page, query)]
 
 
 def _section(href: str) -> str:

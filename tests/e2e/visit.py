@@ -127,3 +127,17 @@ class Tab:
         response = page.goto(path, wait_until="load")
         assert response is not None, path
         return response
+
+
+def search_links(page: Page, query: str) -> list[str]:
+    """Type *query* into the open search box and wait for its results: their links' addresses
+    (the list empties first, so that the results are this query's)."""
+    page.fill("#q", "")
+    page.wait_for_function("() => document.querySelectorAll('.search ol li').length === 0")
+    page.fill("#q", query)
+    page.wait_for_function(
+        "q => document.querySelector('#q').value === q"
+        " && document.querySelectorAll('.search ol li').length > 0", arg=query)
+    page.wait_for_load_state("networkidle")
+    links: list[str] = page.eval_on_selector_all(".search ol li a", "as => as.map(a => a.href)")
+    return links
