@@ -43,6 +43,7 @@ class Case:
     args: tuple[str, ...] = ()  # for build
     commands: tuple[str, ...] = ("build", "check")  # build alone for its own options
     item: str = ""  # issue 14's item while it is open: the case is a strict xfail
+    alone: bool = False  # run alone, not batched with cases of other files (test_bad_inputs)
 
 
 # --- changes --------------------------------------------------------------------------------
@@ -55,6 +56,7 @@ def sub(rel: str, find: str, replace: str) -> Change:
             text = stream.read()
         assert find in text, f"{find!r} not in {rel}"
         path.write_text(text.replace(find, replace, 1), encoding="utf-8", newline="")
+    change.file = rel  # type: ignore[attr-defined]  # the one file it changes
     return change
 
 
@@ -64,6 +66,7 @@ def subb(rel: str, find: bytes, replace: bytes) -> Change:
         data = path.read_bytes()
         assert find in data, f"{find!r} not in {rel}"
         path.write_bytes(data.replace(find, replace, 1))
+    change.file = rel  # type: ignore[attr-defined]  # the one file it changes
     return change
 
 
@@ -71,12 +74,14 @@ def put(rel: str, text: str) -> Change:
     def change(root: Path) -> None:
         (root / rel).parent.mkdir(parents=True, exist_ok=True)
         (root / rel).write_text(text, encoding="utf-8", newline="")
+    change.file = rel  # type: ignore[attr-defined]  # the one file it changes
     return change
 
 
 def put_bytes(rel: str, data: bytes) -> Change:
     def change(root: Path) -> None:
         (root / rel).write_bytes(data)
+    change.file = rel  # type: ignore[attr-defined]  # the one file it changes
     return change
 
 
@@ -144,6 +149,7 @@ def msgstr(rel: str, msgid: str, new: str) -> Change:
         end = text.find("\n\n", start)
         end = len(text) if end < 0 else end
         path.write_text(text[:start] + "msgstr " + new + text[end:], encoding="utf-8")
+    change.file = rel  # type: ignore[attr-defined]  # the one file it changes
     return change
 
 
@@ -151,6 +157,7 @@ def po_append(rel: str, text: str) -> Change:
     def change(root: Path) -> None:
         with open(root / rel, "a", encoding="utf-8") as stream:
             stream.write("\n" + text)
+    change.file = rel  # type: ignore[attr-defined]  # the one file it changes
     return change
 
 
@@ -295,13 +302,15 @@ def prose(text: str) -> Change:
 
 
 case("prose: relative link to no page", prose("See [x](cardverse/)."), FM, "See [x]",
-     words="did you mean '../cardverse/'")
+     words="did you mean '../cardverse/'",
+     alone=True)
 case("prose: relative link up to no page", prose("See [y](../no-such-page/)."), FM, "See [y]",
-     words="../cardverse/")
+     words="../cardverse/",
+     alone=True)
 case("prose: link to no section", prose("See [z](#no-such-section)."), FM, "See [z]",
      words="#the-threshold")
 case("prose: link to no section of another page", prose("See [z](../cardverse/#nope)."),
-     FM, "See [z]", words="#goal")
+     FM, "See [z]", words="#goal", alone=True)
 case("prose: absolute link", prose("See [z](/en/cardverse/)."), FM, "See [z]",
      words="absolute path")
 # Issue 26: term links and callouts
@@ -309,7 +318,8 @@ case("prose: a term linked to no glossary section",
      prose("A [meld](../glossary/#melds-and-more) is laid."), FM, "A [meld]",
      words="leads to no section of content/glossary.md")
 case("prose: a term linked to no page", prose("A [meld](../meld/) is laid."), FM, "A [meld]",
-     words="leads to no page of the site")
+     words="leads to no page of the site",
+     alone=True)
 case("po: a term link led elsewhere",
      sub(PL, '"Pozostali gracze dostają [punkty karne](../scoring/#penalty-points) za "',
          '"Pozostali gracze dostają [punkty karne](../scoring/#penalty) za "'), PL,
@@ -367,7 +377,8 @@ valid("prose: links to the pages the build makes", sub(
     FM, "## The threshold\n\nThis", "## The threshold\n\n[x](../quick-reference/rami/), "
     "[y](../translation-status/), [z](../quick-reference/cardverse/index.html) This"))
 case("prose: link to a quick reference sheet that is not made",
-     prose("See [q](../quick-reference/poker/)."), FM, "See [q]")
+     prose("See [q](../quick-reference/poker/)."), FM, "See [q]",
+     alone=True)
 valid("prose: mailto link", sub(FM, "## The threshold\n\nThis",
                                 "## The threshold\n\n[x](mailto:a@example.org) This"))
 valid("prose: escaped braces", sub(FM, "{rami40_threshold} points",
@@ -810,7 +821,7 @@ case("prof: name not a string", sub(PROF, 'name = "house rules"', "name = 3"), P
 case("prof: not a table", sub(PROF, "[reference]", "loose = 3\n\n[reference]"), PROF,
      "loose = 3")
 case("prof: reference missing", sub(PROF, "[reference]\nname", "[standard]\nname"), FM,
-     "profile: reference")
+     "profile: reference", alone=True)
 case("prof: is a directory", replace_by_dir(PROF), PROF, None)
 case("prof: not utf-8", subb(PROF, b"house rules", b"house \xffrules"), PROF, 'name = "house')
 case("prof: missing", lambda r: (r / PROF).unlink(), PROF, None)
@@ -996,7 +1007,7 @@ case("round: meld with a repeated card", sub(WR, "step: 1: meld QC QH QS",
 case("prof: max_jokers_per_meld zero", sub(PROF, "max_jokers_per_meld = 2",
      "max_jokers_per_meld = 0"),
      "content/variations.md", "cards: 6S JK JK 9S\nverdict: valid",
-     offset=1)  # a rule a house may play: the example is wrong
+     offset=1, alone=True)  # a rule a house may play: the example is wrong
 case("prof: max_jokers_per_meld huge", sub(PROF, "max_jokers_per_meld = 2",
                                            "max_jokers_per_meld = 99999999999999"), PROF,
      "max_jokers_per_meld")
@@ -1209,7 +1220,8 @@ case("round: a draw discard under a threshold of 1000 (the search ran for minute
                                            + '\n[steep]\nname = "a steep threshold"\n'
                                              'opening_threshold = 1000\n', encoding="utf-8"),
            example(BIG_ROUND.format(profile="steep", hand=f"{_PAIRS} JK JK"))),
-     "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted")
+     "content/extra.md", "step: 1: draw discard", words="no opening that uses it is accepted",
+     alone=True)
 _FULL = " ".join(f"{r}{s}" for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
 _MAXED = ('\n[maxed]\nname = "every joker counts"\ndecks = 4\njokers = 8\n'
           'max_jokers_per_meld = 8\nadjacent_jokers = true\nall_joker_melds = true\n')
@@ -1217,7 +1229,8 @@ case("round: 52 cards and seven jokers under a profile at its bounds (issue 33 R
      chain(lambda r: (r / PROF).write_text((r / PROF).read_text(encoding="utf-8") + _MAXED,
                                            encoding="utf-8"),
            example(BIG_ROUND.format(profile="maxed", hand=_FULL + " JK" * 7))),
-     "content/extra.md", "step: 1: draw discard", words="cannot decide this within its bound")
+     "content/extra.md", "step: 1: draw discard", words="cannot decide this within its bound",
+     alone=True)
 case("prose: a paragraph of 95,000 backslashes (Markdown's inline parser is quadratic)",
      prose("See " + "\\" * 95000), FM, "See \\\\\\", words="more than 10,000: split it")
 case("po: 20,000 '<a' with no '>' (the raw-HTML pattern scanned to the end from each)",

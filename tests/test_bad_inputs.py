@@ -123,11 +123,57 @@ def expected_line(root: Path, case: Case) -> int | None:
     return text[: text.index(case.at)].count("\n") + 1 + case.offset
 
 
+# Cases that name a different page or catalog cannot hide each other's errors (every
+# problem of a run is reported), so they are run together, one case of each such file in
+# a batch: a run of check and build answers for up to a dozen cases, and what each case
+# must see is asserted on that run. Valid inputs that change different files are run
+# together too (every one of them must still build). A case that changes a file other than
+# its own (checked while it is made), or the site-wide files (profiles, site settings,
+# templates), the folders or the command line, runs alone; so do the four whose links are
+# checked only once every page has loaded (``alone=True``).
+BATCHED = ("locales/ms/", "locales/pl/", "locales/vi/")
+
+
+def batch_key(c: Case) -> str | None:
+    """The file whose cases *c* is batched with (one case of each file in a run), or None
+    for a case run alone."""
+    if c.item or c.alone or c.commands != ("build", "check") or c.args:
+        return None
+    if c.path is None:  # valid: batched by the one file it changes, if it says so
+        changed = getattr(c.change, "file", None)
+        return f"valid {changed}" if changed else None
+    page = c.path.startswith("content/") and c.path.endswith(".md") and "\\" not in c.path
+    return f"bad {c.path}" if page or c.path.startswith(BATCHED) else None
+
+
+def batches() -> list[list[Case]]:
+    """The cases in runs: those of each kind (bad, valid) by the place of the case in its
+    file's list (the first case of each file, then the second...), the others alone."""
+    by_file: dict[str, list[Case]] = {}
+    out: list[list[Case]] = []
+    for c in CASES:
+        key = batch_key(c)
+        if key is None:
+            out.append([c])
+        else:
+            by_file.setdefault(key, []).append(c)
+    for kind in ("bad", "valid"):
+        files = [cases for key, cases in by_file.items() if key.startswith(kind)]
+        for i in range(max((len(cases) for cases in files), default=0)):
+            out.append([cases[i] for cases in files if i < len(cases)])
+    return out
+
+
+BATCHES = batches()
+BATCH_OF = {c.name: n for n, batch in enumerate(BATCHES) for c in batch}
+
+
 def params() -> list[object]:
     out: list[object] = []
     for c in CASES:
-        marks = ([pytest.mark.xfail(strict=True, reason=f"issue 14, item {c.item}")]
-                 if c.item else [])
+        marks = [pytest.mark.xdist_group(f"bad-input-{BATCH_OF[c.name]}")]
+        if c.item:
+            marks.append(pytest.mark.xfail(strict=True, reason=f"issue 14, item {c.item}"))
         out.append(pytest.param(c, id=c.name, marks=marks))
     return out
 
@@ -137,25 +183,66 @@ def test_the_cases_are_distinct() -> None:
     assert len(names) == len(set(names))
 
 
-@pytest.mark.parametrize("case", params())
-def test_bad_input(built: Built, tmp_path: Path, case: Case) -> None:
-    root = built.copy(tmp_path / "project")
-    case.change(root)
+@dataclass
+class Run:
+    """One run of a batch: what each command printed and its exit code, each case's
+    expected line, and whether ``dist/`` and the sources were kept."""
+
+    results: dict[str, tuple[int, str]]
+    lines: dict[str, int | None]
+    dist_kept: dict[str, bool]
+    sources_kept: bool
+
+
+RUNS: dict[int, Run] = {}  # this worker's runs, by batch (a batch's cases share a worker)
+
+
+def run_batch(built: Built, folder: Path, batch: list[Case]) -> Run:
+    root = built.copy(folder / "project")
+    lines: dict[str, int | None] = {}
+    for c in batch:
+        before = snapshot(root, skip=("dist", ".cache"))
+        c.change(root)
+        after = snapshot(root, skip=("dist", ".cache"))
+        touched = {rel for rel in before.keys() | after.keys()
+                   if before.get(rel) != after.get(rel)}
+        if len(batch) > 1:  # a batched case changes its own file only
+            assert touched <= {c.path or getattr(c.change, "file", "")}, (
+                f"{c.name!r} changes {sorted(touched)}: give it alone=True")
+    for c in batch:
+        lines[c.name] = (expected_line(root, c)
+                         if c.path and not c.path.startswith("-") else None)
     sources = snapshot(root, skip=("dist", ".cache"))
     dist = listing(root / "dist")
-    line = expected_line(root, case) if case.path and not case.path.startswith("-") else None
-    reported: dict[str, set[str]] = {}
-    for command in [c for c in ("check", "build") if c in case.commands]:
-        args = (command, *case.args) if command == "build" else (command,)
+    results: dict[str, tuple[int, str]] = {}
+    kept: dict[str, bool] = {}
+    commands = batch[0].commands
+    for command in [c for c in ("check", "build") if c in commands]:
+        args = (command, *batch[0].args) if command == "build" else (command,)
         result = run_main(*args, cwd=root, timeout=TIMEOUT)
-        shown = f"{command}: exit {result.code}\n{result.err}"
-        assert "Traceback" not in result.err, shown
-        assert "internal error" not in result.err, shown
+        results[command] = (result.code, result.err)
+        kept[command] = listing(root / "dist") == dist
+    return Run(results, lines, kept, snapshot(root, skip=("dist", ".cache")) == sources)
+
+
+@pytest.mark.parametrize("case", params())
+def test_bad_input(built: Built, tmp_path: Path, case: Case) -> None:
+    number = BATCH_OF[case.name]
+    if number not in RUNS:
+        RUNS[number] = run_batch(built, tmp_path, BATCHES[number])
+    run = RUNS[number]
+    others = [c.name for c in BATCHES[number] if c is not case]
+    line = run.lines[case.name]
+    reported: dict[str, set[str]] = {}
+    for command, (code, err) in run.results.items():
+        shown = f"{command}: exit {code}\n{err}" + (f"\n(run with: {others})" if others else "")
+        assert "Traceback" not in err, shown
+        assert "internal error" not in err, shown
         if case.path is None:
-            assert result.code == 0, shown
+            assert code == 0, shown
             continue
-        assert result.code == 2, shown
-        errors = result.err.splitlines()
+        assert code == 2, shown
+        errors = err.splitlines()
         reported[command] = set(errors)
         if case.path.startswith("-"):  # a command-line option: named in one line
             assert len(errors) == 1 and case.path in errors[0], shown
@@ -166,12 +253,12 @@ def test_bad_input(built: Built, tmp_path: Path, case: Case) -> None:
             hits = [e for e in errors if any(e.startswith(w) for w in wanted)]
             assert hits, (f"expected {case.path}:{line}:", shown)
             assert not case.words or any(case.words in e for e in hits), (case.words, shown)
-        assert listing(root / "dist") == dist, f"{command} changed dist/"
+        assert run.dist_kept[command], f"{command} changed dist/"
     if len(reported) == 2:  # the same problems, all of them, from either command
         assert reported["check"] == reported["build"], (
             f"only check: {sorted(reported['check'] - reported['build'])}\n"
             f"only build: {sorted(reported['build'] - reported['check'])}")
-    assert snapshot(root, skip=("dist", ".cache")) == sources, "a source was changed"
+    assert run.sources_kept, "a source was changed"
 
 
 def _preload() -> None:
