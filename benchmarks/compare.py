@@ -139,10 +139,11 @@ def _yaml(text: str) -> str:
 
 
 # The Hugo pages show what site-builder's show: the hreflang alternates, the language
-# switcher, a nav of 12 pages (the home page, then the page with the 5 before and the 5
-# after it, in source order: front-matter ``weight``), the title and the content; the home
-# page lists 11 pages, with their descriptions, as site-builder's. Hugo's ``.NextInSection``
-# is the page *before* in weight order, ``.PrevInSection`` the one after.
+# switcher, a nav that lists every page of the language in source order (front-matter
+# ``weight``), the page's own marked as current, the title and the content; the home page
+# lists every page with its description, as site-builder's. (Until 2026-12-02 both sides
+# drew a window of 12 pages; site-builder's window was removed in issue 32, and so is
+# Hugo's here: the same job.)
 HUGO_BASEOF = """<!DOCTYPE html>
 <html lang="{{ .Language.Locale }}">
 <head><meta charset="utf-8"><title>{{ .Title }}</title>
@@ -158,23 +159,19 @@ HUGO_BASEOF = """<!DOCTYPE html>
 <main>{{ block "main" . }}{{ end }}</main>
 </body></html>
 """
-HUGO_PAGE = """{{ define "nav" }}{{ $before := slice }}{{ $p := . }}
-{{- range seq 5 }}{{ with $p }}{{ $p = .NextInSection }}{{ with $p }}
-{{- $before = slice . | append $before }}{{ end }}{{ end }}{{ end }}
-{{- range $before }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
-{{ end }}<li><a href="{{ .RelPermalink }}" aria-current="page">{{ .Title }}</a></li>
-{{ $p = . }}{{ range seq 5 }}{{ with $p }}{{ $p = .PrevInSection }}{{ with $p }}
-{{- "" }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
-{{ end }}{{ end }}{{ end }}{{ end }}
+HUGO_PAGE = """{{ define "nav" }}{{ $here := . }}{{ range site.RegularPages }}
+{{- "" }}<li><a href="{{ .RelPermalink }}"{{ if eq . $here }} aria-current="page"{{ end }}>
+{{- .Title }}</a></li>
+{{ end }}{{ end }}
 {{ define "main" }}<h1>{{ .Title }}</h1>
 {{ .Content }}{{ end }}
 """
-HUGO_LIST = """{{ define "nav" }}{{ range first 11 .RegularPages }}
+HUGO_LIST = """{{ define "nav" }}{{ range site.RegularPages }}
 {{- "" }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a></li>
 {{ end }}{{ end }}
 {{ define "main" }}<h1>{{ .Title }}</h1>
 {{ .Content }}
-<ul>{{ range first 11 .RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>
+<ul>{{ range site.RegularPages }}<li><a href="{{ .RelPermalink }}">{{ .Title }}</a>
 <p>{{ .Description }}</p></li>
 {{ end }}</ul>{{ end }}
 """

@@ -28,12 +28,17 @@ from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
 from site_builder.render import context, play, quickref, score, search, table_rules, terms
 from site_builder.render.checker_rules import offered
-from site_builder.render.context import common, nav_items
+from site_builder.render.context import common, sidebar
 from site_builder.render.markdown import MarkdownRenderer, Text
 from site_builder.render.refusals import refusal_table
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, Segment
 from site_builder.sources.site import Site
-from site_builder.sources.templates import make_environment, memoize_macros, template_errors
+from site_builder.sources.templates import (
+    macro,
+    make_environment,
+    memoize_macros,
+    template_errors,
+)
 from site_builder.verify import Verified
 
 # Each game's display name, by key, in the checker's menu: the engine's (RuleSet.title).
@@ -150,6 +155,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         result.files[rel] = job.write(rel, data)
 
     nav = result.nav
+    draw = macro(env, "_nav.html", "sidebar_item")
     glossary = terms.glossary(site.pages)
     for index, page in enumerate(site.pages):
         loc = PageLocalizer(lang, translator, md, values)
@@ -162,7 +168,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         path = page_path(lang, page.slug)
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
-                   percent=loc.percent, nav=nav_items(nav, path, lang, page.slug),
+                   percent=loc.percent, **sidebar(nav, path, lang, page.slug, draw),
                    term_defs=term_defs,
                    games=GAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
@@ -181,11 +187,11 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
     path = not_found_path(lang)
     ctx = common(site, lang, None, path, job.names, absolute=True)
-    ctx.update(nav=nav_items(nav, path, lang, None, root_path(site.config.base_url)),
+    ctx.update(sidebar(nav, path, lang, None, draw, root_path(site.config.base_url)),
                percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
     def tool_context(slug: str, path: str) -> dict[str, Any]:  # a sheet's, the score keeper's
-        return common(site, lang, slug, path, job.names) | {"nav": nav_items(nav, path, lang, None)}
+        return common(site, lang, slug, path, job.names) | sidebar(nav, path, lang, None, draw)
 
     quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
     score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper

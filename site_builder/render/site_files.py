@@ -20,10 +20,10 @@ from site_builder.project import (
     root_path,
 )
 from site_builder.render import checker_rules, play
-from site_builder.render.context import ASSETS_DIR, common, nav_items, script, stylesheet
+from site_builder.render.context import ASSETS_DIR, common, script, sidebar, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
 from site_builder.sources.site import Site
-from site_builder.sources.templates import template_errors
+from site_builder.sources.templates import macro, template_errors
 
 
 def render_site_files(job: Job, results: dict[str, LanguageResult]
@@ -58,7 +58,8 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
         for lang in site.languages:
             path = page_path(lang, STATUS_SLUG)
             ctx = common(site, lang, STATUS_SLUG, path, names)
-            ctx.update(nav=nav_items(results[lang].nav, path, lang, STATUS_SLUG),
+            draw = macro(envs[lang], "_nav.html", "sidebar_item")
+            ctx.update(sidebar(results[lang].nav, path, lang, STATUS_SLUG, draw),
                        status=status, percent=100)
             emit(path, envs[lang].get_template("status.html").render(ctx).encode("utf-8"))
         chooser_env = envs[SOURCE_LANG]

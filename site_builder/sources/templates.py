@@ -18,6 +18,7 @@ from markupsafe import escape
 from site_builder import engine
 from site_builder.errors import Problem, UserError
 from site_builder.output import write_atomic
+from site_builder.project import TEMPLATES_DIR
 from site_builder.sources.files import decode_utf8, not_regular
 
 
@@ -142,6 +143,7 @@ def make_environment(templates_dir: Path, translator: Translations, number: Call
 
 MEMO_TABLES = 256
 MEMO_CHIPS = 1024
+MEMO_NAV = 4096  # a language's pages' links from two depths, at 2,000 pages a language
 
 
 def _table_key(block: Any, *args: Any) -> str | None:
@@ -159,12 +161,22 @@ def _cards_key(cards: Any, *args: Any) -> tuple[engine.Card, ...] | None:
     return key if all(isinstance(card, engine.Card) for card in key) else None
 
 
+def _nav_key(item: Any, *args: Any) -> tuple[str, bool, str, str] | None:
+    """A sidebar link (render.context.nav_items): what the macro draws of it."""
+    try:
+        return (None if args else
+                (item.href, item.current, str(item.title.html), str(item.title.lang_attr)))
+    except AttributeError:
+        return None
+
+
 # The macros rendered once per environment (language) and distinct arguments: template,
 # macro, the key of its arguments (None: not memoized), how many results to keep.
 MEMOIZED_MACROS = (
     ("_examples.html", "table", _table_key, MEMO_TABLES),  # a block, by its text
     ("_cards.html", "card_name", _card_key, MEMO_CHIPS),
     ("_cards.html", "chips", _cards_key, MEMO_CHIPS),
+    ("_nav.html", "sidebar_item", _nav_key, MEMO_NAV),  # a link, from one folder's depth
 )
 
 
@@ -251,6 +263,17 @@ def template_errors(templates: Path) -> Iterator[None]:
         if problem.path == templates.name:  # raised outside any template: not a user error
             raise
         raise UserError([problem]) from None
+
+
+def macro(env: jinja2.Environment, template: str, name: str) -> Callable[..., str]:
+    """The macro *name* of *template*, which the build calls from Python (the sidebar's
+    links); a template without it is the template's error, not the build's."""
+    found = getattr(env.get_template(template).module, name, None)
+    if not callable(found):
+        raise UserError([Problem(f"{TEMPLATES_DIR}/{template}", 1,
+                                 f"no macro '{name}': the build draws with it; put it back "
+                                 "(see the project's own templates)")])
+    return found  # type: ignore[no-any-return]
 
 
 def compile_templates(env: jinja2.Environment, templates: Path,
