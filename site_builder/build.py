@@ -9,14 +9,16 @@ over what the one before returned.
 3. **render** (:func:`render`): each language's pages into a staging folder next to the
    output, then the site-wide files; what it gives (:class:`Rendered`) holds every message
    looked up that the template lacks, as data;
-4. **index** (:mod:`site_builder.render.search`): each rendered language's search index;
+4. **index** (:class:`site_builder.render.search.Indexer`): each rendered language's search
+   index, by Pagefind, started as soon as the language is rendered, while the next renders;
 5. **write** (:mod:`site_builder.output`): the staging folder put in place of the output.
 
 Around the stages, not inside them:
 
 * **the build's record** (:mod:`site_builder.cache`): with nothing changed, a build reads
   its result from the record and writes nothing;
-* **strict mode**: a check on what render gave, before anything is indexed or written;
+* **strict mode**: a check on what render gave, before the output is written (a failed
+  build's staging folder, with what Pagefind indexed, is discarded);
 * **the reuse of languages**: a :class:`~site_builder.session.Session` (``serve``'s, a
   test's) gives the languages whose inputs are unchanged to render, which writes them
   again from memory, and keeps this build's for the next.
@@ -26,7 +28,7 @@ Around the stages, not inside them:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -105,14 +107,20 @@ def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True,
     return verify(site, problems, bytecode, session.verify, session.engine_steps)
 
 
-def render(job: Job, kept: Mapping[str, Kept] | None = None) -> Rendered:
+def render(job: Job, kept: Mapping[str, Kept] | None = None,
+           rendered_one: Callable[[str], object] | None = None) -> Rendered:
     """Stage 3: each language's pages, 404 page and quick-reference sheets, then the
     site-wide files (the status pages, once each, counting what the languages' pages looked
-    up). The languages in *kept* are not rendered: their files are written again."""
+    up). The languages in *kept* are not rendered: their files are written again.
+    *rendered_one(lang)*: called as each language is rendered (stage 4 starts on it)."""
     kept = kept or {}
     site = job.site
     todo = [lang for lang in site.languages if lang not in kept]
-    results = {lang: render_language(job, lang) for lang in todo}
+    results = {}
+    for lang in todo:
+        results[lang] = render_language(job, lang)
+        if rendered_one is not None:
+            rendered_one(lang)
     files = {f: st for r in results.values() for f, st in r.files.items()}
     for lang, k in kept.items():
         results[lang] = k.result
@@ -191,11 +199,14 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
         raise UserError(verified.problems)
     site = verified.site
     tmp = staging(out)
+    indexer: search.Indexer | None = None
     try:
+        indexer = search.Indexer(tmp) if search_index else None
         job = Job.of(verified, tmp)
-        rendered = render(job, session.kept(keys, site.languages))  # 3. render
-        _check_strict(strict, rendered.fallbacks, rendered.unknown)  # before any index
-        indexed = search.index(tmp, rendered.rendered) if search_index else {}  # 4. index
+        rendered = render(job, session.kept(keys, site.languages),  # 3. render, and
+                          indexer.add if indexer else None)  # 4. index each language
+        _check_strict(strict, rendered.fallbacks, rendered.unknown)
+        indexed = indexer.finish() if indexer else {}
         files = {**rendered.files, **indexed}
         if reuse:
             _keep(session, keys, rendered, indexed, tmp)
@@ -206,6 +217,8 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
             forget_record(root, out)
         swap(tmp, out, recorded)  # 5. write
     except BaseException:
+        if indexer is not None:
+            indexer.close()  # before its folder goes
         discard(tmp)
         raise
     result = BuildResult(sorted(files), site.languages, rendered.rendered,

@@ -264,33 +264,60 @@ def _death_signal() -> Callable[[], object] | None:
     return functools.partial(prctl, 1, int(signal.SIGKILL), 0, 0, 0)
 
 
-def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
-    """Index each of *langs* (a folder of *site_dir*) into ``<lang>/pagefind/``; return
-    the files written, with their size and modification time (as the build records).
+class Indexer:
+    """Pagefind over each language folder of *site_dir*, started as soon as the language is
+    rendered (:meth:`add`) and running while the next one renders; :meth:`finish` waits for
+    the last and gives the files written, with their size and modification time (as the
+    build records); :meth:`close` ends a Pagefind still running (a build that failed).
 
-    The languages are indexed one after the other once all are rendered, so that at
-    most one Pagefind runs (at 5,005 pages it peaks at about 260 MiB: indexing each
-    language in the process that rendered it, two at a time, took the build's peak from
-    387 to 720 MiB for 3% of the time). Pagefind's executable is started directly rather
-    than through ``python -m pagefind``, which costs a Python start-up per language (on
-    the real site: 0.46 s for the five languages through Python, 0.17 s directly)."""
-    if not available():
-        raise UserError(MISSING)
+    At most one Pagefind runs at a time (at 5,005 pages it peaks at about 260 MiB: two at a
+    time took the build's peak from 387 to 720 MiB). Running it beside the rendering of the
+    next language, on the other core, took the wall time of ``benchmarks/compare.py``'s
+    1,005 pages from 5.9 to about 4.3 s, as Hugo + Pagefind builds it with both cores.
+    Pagefind's executable is started directly rather than through ``python -m pagefind``,
+    which costs a Python start-up per language (on the real site: 0.46 s for the five
+    languages through Python, 0.17 s directly)."""
 
-    written: dict[str, tuple[int, int]] = {}
-    die_with_parent = _death_signal()
-    for lang in langs:
-        folder = site_dir / lang
-        if not folder.is_dir():
-            continue
-        done = subprocess.run(
-            [str(pagefind_bin.get_executable()), "--site", str(folder), "--output-subdir",
-             BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
-            capture_output=True, text=True, check=False, preexec_fn=die_with_parent)
-        if done.returncode != 0:
+    def __init__(self, site_dir: Path) -> None:
+        if not available():
+            raise UserError(MISSING)
+        self.site_dir = site_dir
+        self.written: dict[str, tuple[int, int]] = {}
+        self.running: tuple[str, subprocess.Popen[str]] | None = None
+        self.die_with_parent = _death_signal()
+
+    def add(self, lang: str) -> None:
+        """Index *lang*'s folder, once the Pagefind of the language before has ended."""
+        self._wait()
+        folder = self.site_dir / lang
+        if folder.is_dir():
+            self.running = (lang, subprocess.Popen(
+                [str(pagefind_bin.get_executable()), "--site", str(folder), "--output-subdir",
+                 BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
+                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                preexec_fn=self.die_with_parent))
+
+    def finish(self) -> dict[str, tuple[int, int]]:
+        self._wait()
+        return self.written
+
+    def close(self) -> None:
+        if self.running is not None:
+            _, proc = self.running
+            self.running = None
+            proc.kill()
+            proc.communicate()
+
+    def _wait(self) -> None:
+        if self.running is None:
+            return
+        lang, proc = self.running
+        self.running = None
+        out, err = proc.communicate()
+        if proc.returncode != 0:
             raise UserError(f"pagefind failed on {lang}/: " + failure(
-                done.returncode, done.stderr or done.stdout))
-        bundle = folder / BUNDLE
+                proc.returncode, err or out))
+        bundle = self.site_dir / lang / BUNDLE
         for entry in sorted(bundle.iterdir()):
             if entry.is_dir():
                 if entry.name not in KEEP_DIRS:
@@ -300,5 +327,5 @@ def index(site_dir: Path, langs: list[str]) -> dict[str, tuple[int, int]]:
         for file in sorted(bundle.rglob("*")):
             if file.is_file():
                 st = os.stat(file)
-                written[file.relative_to(site_dir).as_posix()] = (st.st_size, st.st_mtime_ns)
-    return written
+                self.written[file.relative_to(self.site_dir).as_posix()] = (
+                    st.st_size, st.st_mtime_ns)
