@@ -131,7 +131,7 @@ def expected_line(root: Path, case: Case) -> int | None:
 # its own (checked while it is made), or the site-wide files (profiles, site settings,
 # templates), the folders or the command line, runs alone; so do the four whose links are
 # checked only once every page has loaded (``alone=True``).
-BATCHED = ("locales/ms/", "locales/pl/", "locales/vi/")
+BATCHED = ("locales/ms/", "locales/pl/", "locales/vi/", "content/site.toml")
 
 
 def batch_key(c: Case) -> str | None:
