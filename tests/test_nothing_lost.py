@@ -243,27 +243,18 @@ def typed(key: str, value: object) -> object:
     return lambda r: {**r, key: value}
 
 
-WRONG_SHAPES = {
-    "no fallbacks": drop("fallbacks"), "no files": drop("files"),
-    "no languages": drop("languages"), "no claims": drop("claims"), "no site": drop("site"),
-    "fallbacks a mapping": typed("fallbacks", {"a": 1}),
-    "fallbacks of numbers": typed("fallbacks", [[1, 2]]), "files a list": typed("files", []),
-    "a file's entry a string": typed("files", {"en/index.html": "x"}),
-    "languages a string": typed("languages", "en"), "claims a string": typed("claims", "3"),
-    "claims null": typed("claims", None), "a list": lambda r: [r], "null": lambda r: None,
-}
-
-
+@pytest.mark.parametrize("change", [
+    drop("fallbacks"), drop("files"), drop("languages"), drop("claims"), drop("site"),
+    typed("fallbacks", {"a": 1}), typed("fallbacks", [[1, 2]]), typed("files", []),
+    typed("files", {"en/index.html": "x"}), typed("languages", "en"), typed("claims", "3"),
+    typed("claims", None), lambda r: [r], lambda r: None,
+], ids=lambda c: getattr(c, "__name__", "change"))
 def test_a_record_with_a_valid_hash_and_a_wrong_shape_is_ignored(
-        project: Path, fresh: dict[str, bytes]) -> None:
-    """Each wrong shape in turn, in one project: the build that meets it builds again,
-    as a build with no cache would, and leaves a whole record for the next shape."""
+        project: Path, fresh: dict[str, bytes], change: object) -> None:
     build(project)
-    for name, change in WRONG_SHAPES.items():
-        rewrite_record(record_path(project), change)
-        build(project)
-        assert tree(project / "dist") == fresh, name
-        assert cache.read_record(project, (project / "dist").resolve()) is not None, name
+    rewrite_record(record_path(project), change)
+    build(project)
+    assert tree(project / "dist") == fresh
 
 
 @pytest.mark.parametrize("where", ["jinja", "."])
