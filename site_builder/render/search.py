@@ -1,6 +1,7 @@
 """Search in each language (issue 16), with Pagefind (https://pagefind.app, pip
-``pagefind[bin]``): after the pages are rendered into the staging folder, and before it
-replaces the output, each language folder gets its own index, ``<lang>/pagefind/``.
+``pagefind[bin]``): as soon as a language's pages are rendered into the staging folder
+(while the next language renders), and before the folder replaces the output, each
+language folder gets its own index, ``<lang>/pagefind/`` (:class:`Indexer`).
 
 One index per language keeps search in the reader's language by construction (a Polish
 query can only find Polish pages), and lets a build that renders one language again
