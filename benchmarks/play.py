@@ -22,24 +22,16 @@ The machine's load matters: say what else ran when you quote the figures.
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import json
 import statistics
-import threading
 import time
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser, Page, sync_playwright
+from reading import CHROMIUM, FLAGS, PHONE, serving  # benchmarks/reading.py, beside this
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
-PHONE = {"width": 360, "height": 800}
 LANGS = ("en", "id", "ms", "pl", "vi")
 LOAD_MS = 180_000
 
@@ -60,24 +52,6 @@ while not table.game_over and len(times) < MOVES:
         times.append(time.perf_counter() - start)
 json.dumps(times)
 """
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@contextmanager
-def serving(directory: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 functools.partial(_Quiet, directory=str(directory)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def sizes(site: Path) -> dict[str, Any]:

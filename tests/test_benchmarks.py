@@ -11,6 +11,7 @@ Chromium are also ``browser``.
 from __future__ import annotations
 
 import importlib.util
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -146,3 +147,14 @@ def test_search_bound() -> None:
     out = run_script("search_bound", "5", "1")
     for kind in ("allowed", "refused", "undecided"):
         assert f"\n{kind:12} " in out, (kind, out)
+
+
+@pytest.mark.slow
+@pytest.mark.browser
+def test_play(built_site: Path) -> None:
+    """benchmarks/play.py at its smallest: one start of the practice table, three moves."""
+    report = json.loads(run_script("play", str(built_site), "--runs", "1", "--moves", "3"))
+    assert set(report["sizes"]["page_html"]) == set(LANGS), report["sizes"]
+    assert report["hard_move"]["moves"] == 3, report["hard_move"]
+    for key in ("start_to_first_hand", "start_to_first_hand_cpu_4x"):
+        assert report[key]["first_visit_s"] and report[key]["cached_s"], report[key]
