@@ -12,44 +12,19 @@ a few minutes on a loaded machine.
 from __future__ import annotations
 
 import argparse
-import functools
-import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+from screenshots import CHROMIUM, FLAGS, serve  # scripts/screenshots.py, beside this
 
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshots"
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 VIEWPORTS = {"phone": {"width": 360, "height": 800}, "desktop": {"width": 1280, "height": 900}}
 LOAD_MS = 180_000
 # A seeded Rami 51 deal against the easy player, and a CardVerse position (a "Play from
 # here" link) in which the reader goes out in one turn.
 DEAL = "#deal=rami51:4217:easy,hard"
 OUT_POSITION = "#from=cardverse;5H6H7H/9CJD4S;2C3D8S;9D;"
-
-
-class _Quiet(SimpleHTTPRequestHandler):
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        pass
-
-
-@contextmanager
-def serving(directory: Path) -> Iterator[str]:
-    server = ThreadingHTTPServer(("127.0.0.1", 0),
-                                 functools.partial(_Quiet, directory=str(directory)))
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}/"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 def shoot(page: Page, name: str, selector: str) -> None:
@@ -86,7 +61,7 @@ def main() -> None:
     parser.add_argument("site", type=Path, help="a built site (site-builder build --out)")
     args = parser.parse_args()
     OUT.mkdir(parents=True, exist_ok=True)
-    with serving(args.site) as base, sync_playwright() as p:
+    with serve(args.site) as base, sync_playwright() as p:
         browser = p.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
         for lang in ("pl", "vi"):
             for size, viewport in VIEWPORTS.items():
