@@ -199,20 +199,18 @@ RUNS: dict[int, Run] = {}  # this worker's runs, by batch (a batch's cases share
 
 def run_batch(built: Built, folder: Path, batch: list[Case]) -> Run:
     root = built.copy(folder / "project")
-    lines: dict[str, int | None] = {}
+    sources = snapshot(root, skip=("dist", ".cache"))
     for c in batch:
-        before = snapshot(root, skip=("dist", ".cache"))
+        before = sources
         c.change(root)
-        after = snapshot(root, skip=("dist", ".cache"))
-        touched = {rel for rel in before.keys() | after.keys()
-                   if before.get(rel) != after.get(rel)}
+        sources = snapshot(root, skip=("dist", ".cache"))
+        touched = {rel for rel in before.keys() | sources.keys()
+                   if before.get(rel) != sources.get(rel)}
         if len(batch) > 1:  # a batched case changes its own file only
             assert touched <= {c.path or getattr(c.change, "file", "")}, (
                 f"{c.name!r} changes {sorted(touched)}: give it alone=True")
-    for c in batch:
-        lines[c.name] = (expected_line(root, c)
-                         if c.path and not c.path.startswith("-") else None)
-    sources = snapshot(root, skip=("dist", ".cache"))
+    lines = {c.name: expected_line(root, c) if c.path and not c.path.startswith("-") else None
+             for c in batch}
     dist = listing(root / "dist")
     results: dict[str, tuple[int, str]] = {}
     kept: dict[str, bool] = {}

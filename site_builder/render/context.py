@@ -204,7 +204,6 @@ def nav_items(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current:
             for page, title, description in nav]
 
 
-
 def sidebar(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current: str | None,
             draw: Callable[[Item], str], base: str | None = None) -> dict[str, Any]:
     """The navigation of the page at *path*, as :func:`nav_items` gives it (``nav``), and

@@ -273,8 +273,9 @@ class Indexer:
 
     At most one Pagefind runs at a time (at 5,005 pages it peaks at about 260 MiB: two at a
     time took the build's peak from 387 to 720 MiB). Running it beside the rendering of the
-    next language, on the other core, took the wall time of ``benchmarks/compare.py``'s
-    1,005 pages from 5.9 to about 4.3 s, as Hugo + Pagefind builds it with both cores.
+    next language, on the other core, as Hugo + Pagefind use both cores, took the wall time
+    of ``benchmarks/compare.py``'s 1,005 pages from 6.07 to 5.36 s (medians of 3 runs) and
+    the tree's peak at 5,005 pages from 299-308 to 316-320 MiB.
     Pagefind's executable is started directly rather than through ``python -m pagefind``,
     which costs a Python start-up per language (on the real site: 0.46 s for the five
     languages through Python, 0.17 s directly)."""
