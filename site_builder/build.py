@@ -33,6 +33,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from site_builder.cache import (
+    Store,
     files_match,
     forget_record,
     hash_inputs,
@@ -99,12 +100,14 @@ class Rendered:
 def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True,
                     session: Session | None = None, date: str | None = None) -> Verified:
     """Stages 1 and 2: the site of *root*, loaded and verified, with every problem found
-    (*cache*: the compiled templates kept in ``ROOT/.cache/``; *date*: the build's)."""
+    (*cache*: the compiled templates and the catalogs' checks kept in ``ROOT/.cache/``;
+    *date*: the build's)."""
     session = session or Session()
     site, problems = load(root, base_url, date)
     bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None,
                               session.code_version()[:16])
-    return verify(site, problems, bytecode, session.verify, session.engine_steps)
+    store = Store(root / CACHE_DIR, session.code_version()) if cache else None
+    return verify(site, problems, bytecode, session.verify, session.engine_steps, store)
 
 
 def render(job: Job, kept: Mapping[str, Kept] | None = None,

@@ -19,6 +19,7 @@ import hashlib
 import json
 import os
 import sys
+from dataclasses import dataclass
 from importlib.metadata import version
 from pathlib import Path
 from typing import Any
@@ -119,14 +120,29 @@ def _record_path(root: Path, out: Path) -> Path:
 def read_record(root: Path, out: Path) -> dict[str, Any] | None:
     """The record of the last build of *out* from *root*, or None (none, damaged, or not
     of the shape a build writes: :func:`valid_record`)."""
+    found = read_hashed(_record_path(root, out))
+    return found if valid_record(found) else None
+
+
+def read_hashed(path: Path) -> Any:
+    """The JSON kept at *path* after a hash of it (:func:`write_hashed`), or None: none,
+    damaged, or unreadable (a cache is only ever trusted when its hash checks out)."""
     try:
-        check, _, body = _record_path(root, out).read_bytes().partition(b"\n")
+        check, _, body = path.read_bytes().partition(b"\n")
         if check.decode("ascii") == digest(body):
-            found = json.loads(body)
-            return found if valid_record(found) else None
+            return json.loads(body)
     except (OSError, ValueError, RecursionError):
         pass
     return None
+
+
+def write_hashed(path: Path, value: Any) -> None:
+    """Keep *value* at *path* as JSON after a hash of it, replaced in one step."""
+    body = json.dumps(value, sort_keys=True).encode("utf-8")
+    try:
+        write_atomic(path, digest(body).encode("ascii") + b"\n" + body)
+    except OSError:
+        pass  # a cache that cannot be written is only slower
 
 
 def valid_record(found: Any) -> bool:
@@ -158,12 +174,37 @@ def valid_record(found: Any) -> bool:
 
 def write_record(root: Path, out: Path, record: dict[str, Any]) -> None:
     """Keep *record* for the next build of *out* (replaced in one step)."""
-    path = _record_path(root, out)
-    body = json.dumps(record, sort_keys=True).encode("utf-8")
-    try:
-        write_atomic(path, digest(body).encode("ascii") + b"\n" + body)
-    except OSError:
-        pass  # a cache that cannot be written is only slower
+    write_hashed(_record_path(root, out), record)
+
+
+@dataclass(frozen=True)
+class Store:
+    """What one process keeps in ``ROOT/.cache/site-builder/`` for the next: one file per
+    *name*, holding a value with the hash of what it was made from and of the *code*
+    (:func:`code_version`). A value made from other inputs, by other code, or damaged, is
+    not given: it is made again and replaces the file.
+
+    >>> import tempfile
+    >>> with tempfile.TemporaryDirectory() as d:
+    ...     store = Store(Path(d), "code-1")
+    ...     store.put("catalog-pl", "bytes-1", {"a": 1})
+    ...     (store.get("catalog-pl", "bytes-1"), store.get("catalog-pl", "bytes-2"),
+    ...      Store(Path(d), "code-2").get("catalog-pl", "bytes-1"))
+    ({'a': 1}, None, None)
+    """
+
+    folder: Path
+    code: str
+
+    def get(self, name: str, key: str) -> Any:
+        found = read_hashed(self.folder / f"{name}.json")
+        if isinstance(found, dict) and found.get("key") == digest(self.code, key):
+            return found.get("value")
+        return None
+
+    def put(self, name: str, key: str, value: Any) -> None:
+        write_hashed(self.folder / f"{name}.json", {"key": digest(self.code, key),
+                                                    "value": value})
 
 
 def forget_record(root: Path, out: Path) -> None:

@@ -19,6 +19,7 @@ from conftest import ROOT
 from site_builder import cache
 from site_builder.build import build
 from site_builder.errors import UserError
+from site_builder.project import CACHE_DIR
 from site_builder.session import Session
 
 
@@ -56,7 +57,7 @@ def test_unchanged_rebuild_does_nothing_and_equals_uncached(built: Path, tmp_pat
     before = tree(built / "dist")
     assert rebuild(built) == []
     assert tree(built / "dist") == before == uncached(built, tmp_path)
-    assert (built / cache.CACHE_DIR).is_dir()
+    assert (built / CACHE_DIR).is_dir()
 
 
 def test_template_change_shows_up(built: Path, tmp_path: Path) -> None:
@@ -256,3 +257,35 @@ def test_a_session_prints_a_new_commits_date(project: Path,
     assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
     text = page.read_text(encoding="utf-8")
     assert "June 1, 2026" in text and "January 1, 2026" not in text
+
+
+def test_a_catalogs_check_is_kept_for_its_bytes_and_code_only(project: Path) -> None:
+    """What checking a catalog gave is kept in ``.cache/`` for the next process: used for
+    the same bytes checked by the same code, made again for other bytes, other code, or
+    a stored value of the wrong shape (whose hash checks out)."""
+    from site_builder.build import load_and_verify
+
+    def problems(session: Session | None = None) -> list[str]:
+        return [str(p) for p in load_and_verify(project, session=session).problems]
+
+    assert problems() == []
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    [stored] = [p for p in (project / CACHE_DIR).glob("catalog-*.json")
+                if "karo" in p.read_text(encoding="utf-8")]  # the Polish catalog's
+    kept = cache.read_hashed(stored)
+    rows = kept["value"]["rows"]
+    fake = {"rows": None, "problems": [["locales/pl/LC_MESSAGES/messages.po", 7, "stored"]]}
+
+    def store(value: object) -> None:
+        cache.write_hashed(stored, {"key": kept["key"], "value": value})
+
+    store(fake)  # used: what is stored for these bytes is reported, the catalog not read
+    assert problems() == ["locales/pl/LC_MESSAGES/messages.po:7: stored"]
+    assert problems(Session(code="other code")) == []  # not by other code
+    assert cache.read_hashed(stored)["value"]["rows"] == rows
+    store({"rows": [["a"]], "problems": []})  # a wrong shape (a valid hash): made again
+    assert problems() == []
+    assert cache.read_hashed(stored)["value"]["rows"] == rows
+    store(fake)
+    po.write_bytes(po.read_bytes() + b"\n")  # other bytes: read and checked again
+    assert problems() == []

@@ -71,6 +71,37 @@ class Translations:
     def get(self, id: str | Sequence[str], context: str | None = None) -> Entry | None:
         return self._entries.get((_singular(id), context))
 
+    def rows(self) -> list[list[Any]]:
+        """Every entry as JSON rows (:meth:`from_rows`): for the next process's build.
+
+        >>> catalog = Catalog(locale="pl")
+        >>> _ = catalog.add(("card", "cards"), ("karta", "karty", "kart"))
+        >>> again = Translations.from_rows(Translations(catalog).rows())
+        >>> again.get("card").string, again.get("cards")
+        (('karta', 'karty', 'kart'), None)
+        """
+        return [[id, context, list(e.string) if isinstance(e.string, tuple) else e.string,
+                 e.fuzzy, e.lineno] for (id, context), e in self._entries.items()]
+
+    @classmethod
+    def from_rows(cls, rows: Any) -> Translations | None:
+        """The translations that :meth:`rows` gave, or None if *rows* are not of that shape
+        (a damaged cache is made again, never trusted)."""
+        made = cls(Catalog())
+        try:
+            for id, context, string, fuzzy, lineno in rows:
+                if not (isinstance(id, str) and isinstance(context, str | None)
+                        and isinstance(fuzzy, bool) and isinstance(lineno, int | None)):
+                    return None
+                if isinstance(string, list) and all(isinstance(s, str) for s in string):
+                    string = tuple(string)
+                elif not isinstance(string, str):
+                    return None
+                made._entries[(sys.intern(id), context)] = Entry(string, fuzzy, lineno)
+        except (TypeError, ValueError):
+            return None
+        return made
+
 
 def _singular(msgid: Any) -> str:
     return str(msgid[0] if isinstance(msgid, list | tuple) else msgid)

@@ -11,7 +11,6 @@ template can still fail while rendering: ``check`` renders every page in memory 
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -21,6 +20,7 @@ import jinja2
 from babel.messages.catalog import Catalog
 
 from site_builder import engine
+from site_builder.cache import Store, digest
 from site_builder.errors import Problem
 from site_builder.examples import (
     Claim,
@@ -69,8 +69,7 @@ class Verified:
 
 # A language's catalog as last checked: the key of its bytes and the card terms, and what
 # checking it gave (the translations, None if it did not pass; its problems).
-CheckedCatalog = tuple[tuple[str, tuple[tuple[str, str], ...]],
-                       tuple[Translations | None, list[Problem]]]
+CheckedCatalog = tuple[str, tuple[Translations | None, list[Problem]]]
 
 
 @dataclass
@@ -92,14 +91,16 @@ class Reuse:
 
 
 def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = None,
-           reuse: Reuse | None = None, engine_steps: int | None = None) -> Verified:
+           reuse: Reuse | None = None, engine_steps: int | None = None,
+           store: Store | None = None) -> Verified:
     """Every check of the run, with nothing rendered: the catalogs' files, the links
     between pages, every example replayed, every placeholder, every template compiled,
     and every catalog read and checked, one language at a time. The examples are not
     replayed when no rule profile loaded (among *load_problems*): every one would fail;
     nor those under a profile that did not load. *reuse*: what an earlier run of this
     process found (updated). *engine_steps*: the engine's work that every example
-    together may do (:data:`site_builder.examples.verify.ENGINE_STEPS` if None)."""
+    together may do (:data:`site_builder.examples.verify.ENGINE_STEPS` if None).
+    *store*: what the last process found checking catalogs (and where to keep this one's)."""
     if reuse is None:
         reuse = Reuse()
     problems = list(load_problems)
@@ -125,7 +126,8 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     terms = card_terms(templates)
     catalogs: dict[str, Translations] = {}
     for lang in site.languages[1:]:  # one at a time: each Babel catalog let go once read
-        translations, found = _checked_catalog(site.root, lang, terms, reuse.catalogs)
+        translations, found = _checked_catalog(site.root, lang, terms, reuse.catalogs,
+                                                store)
         problems.extend(found)
         if translations is not None:
             catalogs[lang] = translations
@@ -135,19 +137,56 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
 
 
 def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
-                     checked: dict[str, CheckedCatalog]
+                     checked: dict[str, CheckedCatalog], store: Store | None
                      ) -> tuple[Translations | None, list[Problem]]:
     """The catalog of *lang* read and checked (:func:`read_catalog`), kept small for
-    rendering; the same bytes are checked again only if *checked* lacks them."""
+    rendering; the same bytes are checked again only if neither *checked* (this process)
+    nor *store* (``.cache/``, the last process) holds what checking them gave."""
     data = (root / po_path(lang)).read_bytes()
-    key = (hashlib.blake2b(data).hexdigest(), tuple(terms))
+    key = digest(data, lang, *(part for term in terms for part in term))
     found = checked.get(lang)
     if found is None or found[0] != key:
-        catalog, problems = read_catalog(root, lang, terms, data)
-        found = checked[lang] = (key, (Translations(catalog) if catalog is not None
-                                       and not problems else None, problems))
+        name = f"catalog-{digest(lang)}"
+        result = _stored_check(store.get(name, key)) if store is not None else None
+        if result is None:
+            catalog, problems = read_catalog(root, lang, terms, data)
+            result = (Translations(catalog) if catalog is not None and not problems
+                      else None, problems)
+            if store is not None:
+                store.put(name, key, {
+                    "rows": None if result[0] is None else result[0].rows(),
+                    "problems": [[p.path, p.line, p.message] for p in problems]})
+        found = checked[lang] = (key, result)
     translations, problems = found[1]
     return translations, list(problems)
+
+
+def _stored_check(value: Any) -> tuple[Translations | None, list[Problem]] | None:
+    """What checking a catalog gave, as :func:`_checked_catalog` stored it, or None if
+    *value* is not of that shape (a damaged cache is made again, never trusted).
+
+    >>> _stored_check({"rows": None, "problems": [["a.po", 3, "bad"]]})
+    (None, [Problem(path='a.po', line=3, message='bad')])
+    >>> _stored_check({"rows": [["Rules", None, "Zasady", False, 9]], "problems": []})[0].get(
+    ...     "Rules").string
+    'Zasady'
+    >>> [_stored_check(v) for v in ([], {"rows": None, "problems": []}, {"rows": [["a"]],
+    ...  "problems": []}, {"rows": None, "problems": [[1, 2]]}, {"rows": [[1, None, "x",
+    ...  False, 1]], "problems": []}, {"rows": [], "problems": [["a.po", "3", "bad"]]})]
+    [None, None, None, None, None, None]
+    """
+    try:
+        problems = [Problem(path, line, message) for path, line, message in value["problems"]
+                    if isinstance(path, str) and isinstance(line, int)
+                    and isinstance(message, str)]
+        if len(problems) != len(value["problems"]):
+            return None
+        if value["rows"] is None:
+            return (None, problems) if problems else None
+        translations = Translations.from_rows(value["rows"])
+    except (TypeError, ValueError, KeyError):
+        return None
+    return None if translations is None or problems else (translations, problems)
 
 
 def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
