@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from site_builder.project import CACHE_DIR
+
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "locales", "templates", "babel.cfg")
 # The client's seed pages; a copy is committed so that the tests also run outside the
@@ -34,9 +36,29 @@ def copy_project(dest: Path) -> Path:
 
 
 @pytest.fixture
-def project(tmp_path: Path) -> Path:
-    """A scratch copy of the real project, safe to break."""
-    return copy_project(tmp_path / "project")
+def project(tmp_path: Path, catalog_checks: list[Path]) -> Path:
+    """A scratch copy of the real project, safe to break, with what checking its catalogs
+    gave in its ``.cache/`` as a user's checkout has it after a first build (a catalog a
+    test edits is checked again: the checks are kept by the catalog's bytes)."""
+    dest = copy_project(tmp_path / "project")
+    (dest / CACHE_DIR).mkdir(parents=True)
+    for path in catalog_checks:
+        shutil.copy2(path, dest / CACHE_DIR / path.name)
+    return dest
+
+
+@pytest.fixture(scope="session")
+def catalog_checks(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """The catalogs' checks that ``check`` keeps in ``.cache/``, of the real project, made
+    once per test session (shared by the xdist workers)."""
+    def make(folder: Path) -> None:
+        result = run_cli("check", "--root", str(copy_project(folder / "project")))
+        assert result.code == 0, result.err
+
+    cache = shared_folder(tmp_path_factory, "catalog-checks", make) / "project" / CACHE_DIR
+    found = sorted(cache.glob("catalog-*.json"))
+    assert found, f"check kept no catalog checks in {cache}"
+    return found
 
 
 @dataclass
