@@ -10,7 +10,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import copy_project, run_cli, shared_folder
+from conftest import ROOT, copy_project, run_cli, shared_folder
 from test_bad_inputs import snapshot
 
 from site_builder import cache, output
@@ -243,12 +243,32 @@ def typed(key: str, value: object) -> object:
     return lambda r: {**r, key: value}
 
 
-@pytest.mark.parametrize("change", [
+WRONG_SHAPES = [
     drop("fallbacks"), drop("files"), drop("languages"), drop("claims"), drop("site"),
     typed("fallbacks", {"a": 1}), typed("fallbacks", [[1, 2]]), typed("files", []),
     typed("files", {"en/index.html": "x"}), typed("languages", "en"), typed("claims", "3"),
     typed("claims", None), lambda r: [r], lambda r: None,
-], ids=lambda c: getattr(c, "__name__", "change"))
+]
+
+
+def test_a_record_with_a_valid_hash_and_a_wrong_shape_is_not_read(built_site: Path,
+                                                                   tmp_path: Path) -> None:
+    """Every build reads its record through ``read_record`` (the refusal, the files to
+    compare, what nothing changed gives): a record of any other shape is not given, as a
+    damaged one is not."""
+    out = built_site.resolve()
+    record = cache.read_record(ROOT, out)
+    assert record is not None  # the real site's build, recorded
+    cache.write_record(tmp_path, out, record)
+    assert cache.read_record(tmp_path, out) == record
+    for change in WRONG_SHAPES:
+        wrong = change(record)  # type: ignore[operator]
+        cache.write_record(tmp_path, out, wrong)
+        assert cache.read_record(tmp_path, out) is None, wrong
+
+
+@pytest.mark.parametrize("change", [typed("files", []), lambda r: None],
+                         ids=["files", "null"])
 def test_a_record_with_a_valid_hash_and_a_wrong_shape_is_ignored(
         project: Path, fresh: dict[str, bytes], change: object) -> None:
     build(project)
