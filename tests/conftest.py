@@ -36,28 +36,31 @@ def copy_project(dest: Path) -> Path:
 
 
 @pytest.fixture
-def project(tmp_path: Path, catalog_checks: list[Path]) -> Path:
-    """A scratch copy of the real project, safe to break, with what checking its catalogs
-    gave in its ``.cache/`` as a user's checkout has it after a first build (a catalog a
-    test edits is checked again: the checks are kept by the catalog's bytes)."""
+def project(tmp_path: Path, kept_checks: list[Path]) -> Path:
+    """A scratch copy of the real project, safe to break, with what a check keeps in
+    ``.cache/`` (each catalog's check, the templates' and the code's messages), as a
+    user's checkout has it after a first build: what a test edits is read and checked
+    again, as everything there is kept by the bytes it came from."""
     dest = copy_project(tmp_path / "project")
     (dest / CACHE_DIR).mkdir(parents=True)
-    for path in catalog_checks:
+    for path in kept_checks:
         shutil.copy2(path, dest / CACHE_DIR / path.name)
     return dest
 
 
 @pytest.fixture(scope="session")
-def catalog_checks(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
-    """The catalogs' checks that ``check`` keeps in ``.cache/``, of the real project, made
-    once per test session (shared by the xdist workers)."""
+def kept_checks(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    """What ``check`` of the real project keeps in ``.cache/`` (but the compiled templates,
+    kept by their absolute paths), made once per test session (shared by the xdist
+    workers)."""
     def make(folder: Path) -> None:
         result = run_cli("check", "--root", str(copy_project(folder / "project")))
         assert result.code == 0, result.err
 
-    cache = shared_folder(tmp_path_factory, "catalog-checks", make) / "project" / CACHE_DIR
-    found = sorted(cache.glob("catalog-*.json"))
-    assert found, f"check kept no catalog checks in {cache}"
+    cache = shared_folder(tmp_path_factory, "kept-checks", make) / "project" / CACHE_DIR
+    found = sorted(cache.glob("*.json"))
+    assert {"templates.json", "code-messages.json"} <= {p.name for p in found}, found
+    assert any(p.name.startswith("catalog-") for p in found), found
     return found
 
 

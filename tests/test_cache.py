@@ -289,3 +289,37 @@ def test_a_catalogs_check_is_kept_for_its_bytes_and_code_only(project: Path) -> 
     store(fake)
     po.write_bytes(po.read_bytes() + b"\n")  # other bytes: read and checked again
     assert problems() == []
+
+
+def test_the_templates_messages_are_kept_for_their_files_and_code_only(project: Path) -> None:
+    """Templates that all compiled, as they are now, by this code, are not parsed again by
+    the next process: their messages come from ``.cache/`` (as do the code's own, by the
+    code's hash); any template changed, other code, or a stored value of the wrong shape,
+    and they are parsed (and a template that no longer compiles is reported)."""
+    from site_builder.build import load_and_verify
+
+    def messages(session: Session | None = None) -> set[str]:
+        verified = load_and_verify(project, session=session)
+        assert [str(p) for p in verified.problems] == []
+        return {m.msgid for m in verified.templates if isinstance(m.msgid, str)}
+
+    real = messages()
+    stored = project / CACHE_DIR / "templates.json"
+    kept = cache.read_hashed(stored)
+    fake = [*kept["value"], ["templates/base.html", 1, "Kept, not parsed", None, []]]
+
+    def store(value: object) -> None:
+        cache.write_hashed(stored, {"key": kept["key"], "value": value})
+
+    store(fake)
+    assert messages() == real | {"Kept, not parsed"}  # used: nothing parsed
+    assert messages(Session(code="other code")) == real  # not by other code
+    store([["templates/base.html", "1", "x", None, []]])  # a wrong shape: parsed again
+    assert messages() == real
+    assert cache.read_hashed(stored)["value"] == kept["value"]
+    store(fake)
+    replace(project / "templates" / "base.html", "</body>", "{{ _('Parsed again') }}</body>")
+    assert messages() == real | {"Parsed again"}  # a template changed: parsed again
+    replace(project / "templates" / "base.html", "{{ _('Parsed again') }}", "{% if %}")
+    problems = [str(p) for p in load_and_verify(project).problems]
+    assert any(p.startswith("templates/base.html:") for p in problems), problems

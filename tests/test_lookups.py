@@ -18,6 +18,7 @@ from conftest import ROOT, copy_project, run_cli
 
 from site_builder.i18n import translator as translator_module
 from site_builder.i18n.translator import Translations, Translator, template_keys
+from site_builder.project import CACHE_DIR
 
 LANGS = ("id", "ms", "pl", "vi")
 SITE_FILES = "site_builder/render/site_files.py"
@@ -208,6 +209,8 @@ def test_a_code_string_the_extractor_misses_is_reported_at_the_code_line(
     from site_builder.i18n import messages
 
     monkeypatch.setattr(messages, "code_messages", lambda: ())
+    # what the code looks up is kept by the code's hash: this stands for other code
+    (project / CACHE_DIR / "code-messages.json").unlink()
     result = run_cli("check", "--root", str(project))
     assert result.code == 2
     assert reported(SITE_FILES, gettext_line(GO_BACK), GO_BACK) in result.err, result.err

@@ -20,7 +20,7 @@ import jinja2
 from babel.messages.catalog import Catalog
 
 from site_builder import engine
-from site_builder.cache import Store, digest
+from site_builder.cache import Store, digest, tree_digest
 from site_builder.errors import Problem
 from site_builder.examples import (
     Claim,
@@ -119,10 +119,8 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
         problems.extend(placeholder_problems(page, site.numbers, unjudged))
     if bytecode is None:
         bytecode = bytecode_cache(None, "")
-    env = make_environment(site.root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
-    errors, trees = compile_templates(env, site.root / TEMPLATES_DIR, reuse.trees)
+    errors, templates = _compiled_templates(site.root, bytecode, reuse, store)
     problems.extend(errors)
-    templates = tree_messages(trees)
     terms = card_terms(templates)
     catalogs: dict[str, Translations] = {}
     for lang in site.languages[1:]:  # one at a time: each Babel catalog let go once read
@@ -131,9 +129,72 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
         problems.extend(found)
         if translations is not None:
             catalogs[lang] = translations
-    source = source_catalog(site.pages, site.profiles, templates, reuse.code_messages())
+    source = source_catalog(site.pages, site.profiles, templates, _code_messages(reuse, store))
     return Verified(site, verification.tables, verification.claims, problems, templates,
                     catalogs, bytecode, source)
+
+
+def _compiled_templates(root: Path, bytecode: Any, reuse: Reuse, store: Store | None
+                        ) -> tuple[list[Problem], list[TemplateMessage]]:
+    """Every template compiled (:func:`compile_templates`; a problem for each that does
+    not compile) and the messages they look up. Templates that all compiled before, by
+    this code, as they are now (*store*: the hash of every file under ``templates/``) are
+    not parsed again: their messages are taken from *store*."""
+    key = tree_digest(root / TEMPLATES_DIR) if store is not None else ""
+    if store is not None:
+        found = _stored_messages(store.get("templates", key))
+        if found is not None:
+            return [], found
+    env = make_environment(root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
+    errors, trees = compile_templates(env, root / TEMPLATES_DIR, reuse.trees)
+    templates = tree_messages(trees)
+    if store is not None and not errors:
+        store.put("templates", key, _message_rows(templates))
+    return errors, templates
+
+
+def _code_messages(reuse: Reuse, store: Store | None) -> tuple[TemplateMessage, ...]:
+    """The messages the code looks up (:func:`site_builder.i18n.messages.code_messages`),
+    read from the code once per process, and once per version of the code with *store*."""
+    if reuse.code is None and store is not None:
+        found = _stored_messages(store.get("code-messages", ""))
+        if found is None:
+            found = list(reuse.code_messages())
+            store.put("code-messages", "", _message_rows(found))
+        reuse.code = tuple(found)
+    return reuse.code_messages()
+
+
+def _message_rows(found: Sequence[TemplateMessage]) -> list[list[Any]]:
+    return [[m.source, m.line, list(m.msgid) if isinstance(m.msgid, tuple) else m.msgid,
+             m.context, list(m.comments)] for m in found]
+
+
+def _stored_messages(rows: Any) -> list[TemplateMessage] | None:
+    """The messages that :func:`_message_rows` gave, or None if *rows* are not of that shape.
+
+    >>> m = TemplateMessage("templates/a.html", 3, ("card", "cards"), None, ("Note",))
+    >>> _stored_messages(_message_rows([m])) == [m]
+    True
+    >>> [_stored_messages(v) for v in (None, [["a", 1, "x", None]], [[1, 1, "x", None, []]],
+    ...  [["a", 1, ["x", 2], None, []]], [["a", 1, "x", 5, []]], [["a", True, "x", None, []]])]
+    [None, None, None, None, None, None]
+    """
+    if not isinstance(rows, list):
+        return None
+    found = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 5):
+            return None
+        source, line, msgid, context, comments = row
+        if isinstance(msgid, list) and all(isinstance(m, str) for m in msgid):
+            msgid = tuple(msgid)
+        if not (isinstance(source, str) and type(line) is int and isinstance(msgid, str | tuple)
+                and isinstance(context, str | None) and isinstance(comments, list)
+                and all(isinstance(c, str) for c in comments)):
+            return None
+        found.append(TemplateMessage(source, line, msgid, context, tuple(comments)))
+    return found
 
 
 def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
