@@ -100,8 +100,8 @@ class Rendered:
 def load_and_verify(root: Path, base_url: str | None = None, cache: bool = True,
                     session: Session | None = None, date: str | None = None) -> Verified:
     """Stages 1 and 2: the site of *root*, loaded and verified, with every problem found
-    (*cache*: the compiled templates and the catalogs' checks kept in ``ROOT/.cache/``;
-    *date*: the build's)."""
+    (*cache*: the compiled templates, the catalogs' checks and the templates' and code's
+    messages kept in ``ROOT/.cache/``; *date*: the build's)."""
     session = session or Session()
     site, problems = load(root, base_url, date)
     bytecode = bytecode_cache(root / CACHE_DIR / "jinja" if cache else None,

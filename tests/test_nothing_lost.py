@@ -280,7 +280,7 @@ def test_a_record_with_a_valid_hash_and_a_wrong_shape_is_ignored(
 @pytest.mark.parametrize("where", ["jinja", "."])
 def test_a_file_where_a_cache_folder_should_be_is_ignored(project: Path, fresh: dict[str, bytes],
                                                           where: str) -> None:
-    shutil.rmtree(project / ".cache", ignore_errors=True)  # the catalogs' checks
+    shutil.rmtree(project / ".cache", ignore_errors=True)  # what the fixture's check kept
     folder = project / cache.CACHE_DIR / where
     folder.parent.mkdir(parents=True, exist_ok=True)
     folder.write_text("not a folder")

@@ -84,9 +84,17 @@ class Reuse:
     trees: dict[str, tuple[str, jinja2.nodes.Template]] = field(default_factory=dict)
     code: tuple[TemplateMessage, ...] | None = None
 
-    def code_messages(self) -> tuple[TemplateMessage, ...]:
+    def code_messages(self, store: Store | None = None) -> tuple[TemplateMessage, ...]:
+        """The messages the code looks up (:func:`site_builder.i18n.messages.code_messages`),
+        read from the code once per process, and with *store* once per version of the
+        code (the store's key holds the code's hash)."""
         if self.code is None:
-            self.code = messages.code_messages()
+            found = _stored_messages(store.get("code-messages", "")) if store is not None else None
+            if found is None:
+                found = list(messages.code_messages())
+                if store is not None:
+                    store.put("code-messages", "", _message_rows(found))
+            self.code = tuple(found)
         return self.code
 
 
@@ -100,7 +108,8 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
     nor those under a profile that did not load. *reuse*: what an earlier run of this
     process found (updated). *engine_steps*: the engine's work that every example
     together may do (:data:`site_builder.examples.verify.ENGINE_STEPS` if None).
-    *store*: what the last process found checking catalogs (and where to keep this one's)."""
+    *store*: what the last process found checking the catalogs and reading the templates'
+    and the code's messages (and where to keep this one's)."""
     if reuse is None:
         reuse = Reuse()
     problems = list(load_problems)
@@ -129,7 +138,7 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
         problems.extend(found)
         if translations is not None:
             catalogs[lang] = translations
-    source = source_catalog(site.pages, site.profiles, templates, _code_messages(reuse, store))
+    source = source_catalog(site.pages, site.profiles, templates, reuse.code_messages(store))
     return Verified(site, verification.tables, verification.claims, problems, templates,
                     catalogs, bytecode, source)
 
@@ -141,28 +150,15 @@ def _compiled_templates(root: Path, bytecode: Any, reuse: Reuse, store: Store | 
     this code, as they are now (*store*: the hash of every file under ``templates/``) are
     not parsed again: their messages are taken from *store*."""
     key = tree_digest(root / TEMPLATES_DIR) if store is not None else ""
-    if store is not None:
-        found = _stored_messages(store.get("templates", key))
-        if found is not None:
-            return [], found
+    found = _stored_messages(store.get("templates", key)) if store is not None else None
+    if found is not None:
+        return [], found
     env = make_environment(root / TEMPLATES_DIR, Translator(SOURCE_LANG), str, bytecode)
     errors, trees = compile_templates(env, root / TEMPLATES_DIR, reuse.trees)
     templates = tree_messages(trees)
     if store is not None and not errors:
         store.put("templates", key, _message_rows(templates))
     return errors, templates
-
-
-def _code_messages(reuse: Reuse, store: Store | None) -> tuple[TemplateMessage, ...]:
-    """The messages the code looks up (:func:`site_builder.i18n.messages.code_messages`),
-    read from the code once per process, and once per version of the code with *store*."""
-    if reuse.code is None and store is not None:
-        found = _stored_messages(store.get("code-messages", ""))
-        if found is None:
-            found = list(reuse.code_messages())
-            store.put("code-messages", "", _message_rows(found))
-        reuse.code = tuple(found)
-    return reuse.code_messages()
 
 
 def _message_rows(found: Sequence[TemplateMessage]) -> list[list[Any]]:
