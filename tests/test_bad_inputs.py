@@ -2,13 +2,18 @@
 
 Each case of ``tests/bad_inputs.py`` changes one thing in a scratch copy of the sources
 of the real project, which was built once: the copy's ``dist/`` is that build, linked
-(each file a hard link to the built one, nothing copied). Then ``check`` and ``build``
-run in this process (:func:`conftest.run_main`, whose alarm fails a case that hangs, a
-FIFO opened, say, rather than blocking the suite). For a bad input: exit 2, an error
-line ``path:line:`` naming the changed file and line, no traceback and no "internal
-error", the same problems from both commands, ``dist/`` as it was (every entry's size,
-modification time and inode, and at the end the built files' digest), the sources
-untouched. For a valid one: exit 0.
+(each file a hard link to the built one, nothing copied). Then the commands run in this
+process (:func:`conftest.run_main`, whose alarm fails a case that hangs, a FIFO opened,
+say, rather than blocking the suite). For a bad input: exit 2, an error line
+``path:line:`` naming the changed file and line, no traceback and no "internal error",
+``dist/`` as it was (every entry's size, modification time and inode, and at the end the
+built files' digest), the sources untouched. For a valid one: exit 0.
+
+The fast tier runs ``check`` on every case (``build`` on the cases of build's own
+options); the whole suite also runs ``build`` on every case that ``check`` reads, which
+must answer the same, with the same problems, all of them (``test_bad_input_in_build_too``).
+Both commands share ``load_and_verify``; the second run is what proves that nothing
+``build`` does besides (its record, its output folder, its rendering) changes the answer.
 
 The command-line cases (argparse's errors, the exit code of the process) run as the
 ``site-builder`` process would: forked from this one, ``console()`` run in the child.
@@ -25,7 +30,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
@@ -168,9 +173,13 @@ BATCHES = batches()
 BATCH_OF = {c.name: n for n, batch in enumerate(BATCHES) for c in batch}
 
 
-def params() -> list[object]:
+def params(both: bool = False) -> list[object]:
+    """Each case (*both*: each that ``check`` and ``build`` both read), in its batch's
+    xdist group, so that the batch is run once, in one worker."""
     out: list[object] = []
     for c in CASES:
+        if both and "check" not in c.commands:
+            continue
         marks = [pytest.mark.xdist_group(f"bad-input-{BATCH_OF[c.name]}")]
         if c.item:
             marks.append(pytest.mark.xfail(strict=True, reason=f"issue 14, item {c.item}"))
@@ -185,25 +194,41 @@ def test_the_cases_are_distinct() -> None:
 
 @dataclass
 class Run:
-    """One run of a batch: what each command printed and its exit code, each case's
-    expected line, and whether ``dist/`` and the sources were kept."""
+    """One batch's scratch project, its changes made: what each command run on it printed
+    and its exit code, each case's expected line, and whether ``dist/`` and the sources
+    were kept by each command."""
 
-    results: dict[str, tuple[int, str]]
+    root: Path
     lines: dict[str, int | None]
-    dist_kept: dict[str, bool]
-    sources_kept: bool
+    dist: dict[str, tuple[int, int, int, int]] | None
+    sources: dict[str, object]
+    results: dict[str, tuple[int, str]] = field(default_factory=dict)
+    dist_kept: dict[str, bool] = field(default_factory=dict)
+    sources_kept: dict[str, bool] = field(default_factory=dict)
+
+    def answer(self, command: str, args: tuple[str, ...]) -> tuple[int, str]:
+        """*command*'s exit code and what it printed, run once on this batch (in the
+        order the tests ask: ``check`` first where both run)."""
+        if command not in self.results:
+            result = run_main(command, *args, cwd=self.root, timeout=TIMEOUT)
+            self.results[command] = (result.code, result.err)
+            self.dist_kept[command] = listing(self.root / "dist") == self.dist
+            self.sources_kept[command] = snapshot(self.root, skip=SKIP) == self.sources
+        return self.results[command]
 
 
+SKIP = ("dist", ".cache")  # what a command may write: the built site and its cache
 RUNS: dict[int, Run] = {}  # this worker's runs, by batch (a batch's cases share a worker)
 
 
-def run_batch(built: Built, folder: Path, batch: list[Case]) -> Run:
+def prepare(built: Built, folder: Path, batch: list[Case]) -> Run:
+    """A scratch copy of the built project with every change of *batch* made."""
     root = built.copy(folder / "project")
-    sources = snapshot(root, skip=("dist", ".cache"))
+    sources = snapshot(root, skip=SKIP)
     for c in batch:
         before = sources
         c.change(root)
-        sources = snapshot(root, skip=("dist", ".cache"))
+        sources = snapshot(root, skip=SKIP)
         touched = {rel for rel in before.keys() | sources.keys()
                    if before.get(rel) != sources.get(rel)}
         if len(batch) > 1:  # a batched case changes its own file only
@@ -211,52 +236,62 @@ def run_batch(built: Built, folder: Path, batch: list[Case]) -> Run:
                 f"{c.name!r} changes {sorted(touched)}: give it alone=True")
     lines = {c.name: expected_line(root, c) if c.path and not c.path.startswith("-") else None
              for c in batch}
-    dist = listing(root / "dist")
-    results: dict[str, tuple[int, str]] = {}
-    kept: dict[str, bool] = {}
-    commands = batch[0].commands
-    for command in [c for c in ("check", "build") if c in commands]:
-        args = (command, *batch[0].args) if command == "build" else (command,)
-        result = run_main(*args, cwd=root, timeout=TIMEOUT)
-        results[command] = (result.code, result.err)
-        kept[command] = listing(root / "dist") == dist
-    return Run(results, lines, kept, snapshot(root, skip=("dist", ".cache")) == sources)
+    return Run(root, lines, listing(root / "dist"), sources)
+
+
+def run_of(built: Built, tmp_path: Path, case: Case) -> Run:
+    number = BATCH_OF[case.name]
+    if number not in RUNS:
+        RUNS[number] = prepare(built, tmp_path, BATCHES[number])
+    return RUNS[number]
+
+
+def answered(run: Run, case: Case, command: str) -> set[str]:
+    """Assert what *command* answered *case* on its batch's run; the error lines."""
+    args = case.args if command == "build" else ()
+    code, err = run.answer(command, args)
+    others = [c.name for c in BATCHES[BATCH_OF[case.name]] if c is not case]
+    shown = f"{command}: exit {code}\n{err}" + (f"\n(run with: {others})" if others else "")
+    assert "Traceback" not in err, shown
+    assert "internal error" not in err, shown
+    assert run.sources_kept[command], f"{command} changed a source"
+    if case.path is None:
+        assert code == 0, shown
+        return set()
+    assert code == 2, shown
+    errors = err.splitlines()
+    line = run.lines[case.name]
+    if case.path.startswith("-"):  # a command-line option: named in one line
+        assert len(errors) == 1 and case.path in errors[0], shown
+    elif line is None:
+        assert any(e.startswith(f"{case.path}:") for e in errors), shown
+    else:
+        wanted = {f"{case.path}:{n}:" for n in range(line, line + case.slack + 1)}
+        hits = [e for e in errors if any(e.startswith(w) for w in wanted)]
+        assert hits, (f"expected {case.path}:{line}:", shown)
+        assert not case.words or any(case.words in e for e in hits), (case.words, shown)
+    assert run.dist_kept[command], f"{command} changed dist/"
+    return set(errors)
 
 
 @pytest.mark.parametrize("case", params())
 def test_bad_input(built: Built, tmp_path: Path, case: Case) -> None:
-    number = BATCH_OF[case.name]
-    if number not in RUNS:
-        RUNS[number] = run_batch(built, tmp_path, BATCHES[number])
-    run = RUNS[number]
-    others = [c.name for c in BATCHES[number] if c is not case]
-    line = run.lines[case.name]
-    reported: dict[str, set[str]] = {}
-    for command, (code, err) in run.results.items():
-        shown = f"{command}: exit {code}\n{err}" + (f"\n(run with: {others})" if others else "")
-        assert "Traceback" not in err, shown
-        assert "internal error" not in err, shown
-        if case.path is None:
-            assert code == 0, shown
-            continue
-        assert code == 2, shown
-        errors = err.splitlines()
-        reported[command] = set(errors)
-        if case.path.startswith("-"):  # a command-line option: named in one line
-            assert len(errors) == 1 and case.path in errors[0], shown
-        elif line is None:
-            assert any(e.startswith(f"{case.path}:") for e in errors), shown
-        else:
-            wanted = {f"{case.path}:{n}:" for n in range(line, line + case.slack + 1)}
-            hits = [e for e in errors if any(e.startswith(w) for w in wanted)]
-            assert hits, (f"expected {case.path}:{line}:", shown)
-            assert not case.words or any(case.words in e for e in hits), (case.words, shown)
-        assert run.dist_kept[command], f"{command} changed dist/"
-    if len(reported) == 2:  # the same problems, all of them, from either command
-        assert reported["check"] == reported["build"], (
-            f"only check: {sorted(reported['check'] - reported['build'])}\n"
-            f"only build: {sorted(reported['build'] - reported['check'])}")
-    assert run.sources_kept, "a source was changed"
+    """The fast tier's run of each case: ``check`` (the command CI runs; ``build`` for
+    the cases of build's own options), answered as the module says."""
+    answered(run_of(built, tmp_path, case), case,
+             "check" if "check" in case.commands else "build")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("case", params(both=True))
+def test_bad_input_in_build_too(built: Built, tmp_path: Path, case: Case) -> None:
+    """The whole suite's: ``build`` answers as ``check`` does, with the same problems,
+    all of them, and leaves ``dist/`` as it was (every case that both commands read)."""
+    run = run_of(built, tmp_path, case)
+    in_check = answered(run, case, "check")
+    in_build = answered(run, case, "build")
+    assert in_check == in_build, (f"only check: {sorted(in_check - in_build)}\n"
+                                  f"only build: {sorted(in_build - in_check)}")
 
 
 def _preload() -> None:

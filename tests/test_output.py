@@ -87,6 +87,7 @@ with locked(Path(sys.argv[1])):
 """
 
 
+@pytest.mark.slow  # a soak: three rounds of damage to every entry, seven whole builds
 def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
     """Every cache entry is checked (a hash of its bytes): one with a byte changed, or cut
     short, is ignored and made again; the site is the one a build without cache gives."""
@@ -114,6 +115,12 @@ def test_a_damaged_cache_is_ignored(project: Path, tmp_path: Path) -> None:
         assert run_cli("build", "--root", str(project), "--no-cache", "--out",
                        str(tmp_path / f"uncached-{trial}")).code == 0
         assert tree(project / "dist") == tree(tmp_path / f"uncached-{trial}")
+
+
+# Kill moments drawn at random over a whole build: what each trial adds is a moment before
+# or after the swap, in a full or an incremental build. The swap itself is killed at every
+# one of its steps by the next test, so a dozen trials are enough here (30 took 84 s).
+TRIALS = 12
 
 
 @pytest.mark.slow
@@ -145,7 +152,7 @@ def test_a_killed_build_leaves_the_old_or_the_new_site(project: Path, tmp_path: 
         durations[full] = time.perf_counter() - start
     rnd = random.Random(9)
     outcomes = {"old": 0, "new": 0}
-    for trial in range(30):
+    for trial in range(TRIALS):
         full = trial % 2 == 0
         target = 1 - state
         po.write_text(texts[target], encoding="utf-8")
