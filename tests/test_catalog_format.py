@@ -75,7 +75,7 @@ def edit(project: Path, rel: str, old: str, new: str) -> None:
 
 # --- zero diff ------------------------------------------------------------------------------
 
-@pytest.mark.slow  # GNU msgcat as the reference: in the full run
+@pytest.mark.slow  # what we write, compared with GNU msgcat's: in the full run
 def test_msgcat_changes_nothing_in_what_we_write(project: Path) -> None:
     """extract, update (after new, changed and removed messages) and init write every
     catalog exactly as msgcat does."""
@@ -123,7 +123,7 @@ def test_reformatting_changes_layout_only(project: Path) -> None:
 
 # --- update as msgmerge -----------------------------------------------------------------------
 
-@pytest.mark.slow  # GNU msgmerge as the reference: in the full run
+@pytest.mark.slow  # the same merge by GNU msgmerge, compared: in the full run
 def test_update_gives_the_entries_msgmerge_gives(project: Path, tmp_path: Path) -> None:
     """Round trip: the same catalogs and content change, merged by our update and by
     GNU msgmerge --previous against our extracted template: the same entries."""
@@ -150,7 +150,6 @@ def test_update_gives_the_entries_msgmerge_gives(project: Path, tmp_path: Path) 
         assert added[1] == ""
 
 
-@pytest.mark.slow  # GNU msgmerge as the reference: in the full run
 def test_update_never_drops_a_translation(project: Path) -> None:
     """A translated paragraph removed from the content is kept as obsolete (#~), with its
     translation; when the paragraph comes back, so does its translation."""
@@ -259,7 +258,6 @@ def test_without_gnu_gettext_one_line_says_what_to_install(project: Path) -> Non
 
 # --- another tool's save ----------------------------------------------------------------------
 
-@pytest.mark.slow  # GNU msgcat's saves, built: in the full run
 def test_another_tools_save_builds_the_same_and_update_normalises(project: Path) -> None:
     """A catalog saved unwrapped with CRLF line ends (a Windows editor), another wrapped
     at 40 columns: the site builds byte for byte as before, and update writes GNU's
@@ -283,7 +281,6 @@ def test_another_tools_save_builds_the_same_and_update_normalises(project: Path)
     assert {lang: po(project, lang).read_bytes() for lang in LANGS} == gnu
 
 
-@pytest.mark.slow  # GNU msgcat and msgfmt as the reference: in the full run
 def test_an_obsolete_fuzzy_entry_is_read_by_every_command(project: Path) -> None:
     """GNU writes the previous msgid of an obsolete fuzzy entry as ``#~|`` lines: check,
     build and msgfmt read such a catalog, and the lines after keep their numbers."""

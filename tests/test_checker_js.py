@@ -277,7 +277,7 @@ def _cases() -> tuple[list[Meld], list[Opening]]:
     return melds, openings
 
 
-@pytest.mark.slow  # the differential run against Node: in the full run
+@pytest.mark.slow  # the checker run in Node, compared with the engine: in the full run
 def test_checker_agrees_with_the_engine_on_every_field() -> None:
     assert set(PROFILES) >= {"reference", "house"} and not _problems
     melds, openings = _cases()
@@ -478,7 +478,7 @@ def test_each_language_reads_its_own_letters_and_names(built_site: Path) -> None
                 assert letter in refused["suit"] and read["rank"][letter] == 12, lang
 
 
-@pytest.mark.slow  # the differential run against Node: in the full run
+@pytest.mark.slow  # the checker run in Node, compared with the engine: in the full run
 def test_melds_typed_in_each_language_get_the_engines_verdict(built_site: Path) -> None:
     """First melds typed in each language's notation (names, letters, symbols, mixed):
     the page reads them, and its verdict equals the engine's on every field."""

@@ -65,7 +65,6 @@ OLD = "This is the only difference between the two games."
 NEW = "This is the one and only difference between the two games."
 
 
-@pytest.mark.slow  # GNU msgfmt as the reference: in the full run
 def test_round_trip(project: Path) -> None:
     page = project / "content" / "first-meld.md"
     page.write_text(page.read_text(encoding="utf-8").replace(OLD, NEW), encoding="utf-8")
