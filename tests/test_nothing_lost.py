@@ -108,27 +108,34 @@ def test_a_faked_marker_is_no_proof(project: Path, tmp_path: Path) -> None:
     assert (mine / "notes.txt").read_text() == "notes"
 
 
-@pytest.mark.parametrize("added", ["CNAME", "drafts/a.md", "en/stray.html", "empty/"])
-def test_a_users_file_added_to_the_output_is_kept(project: Path, added: str) -> None:
+def test_a_users_file_added_to_the_output_is_kept(project: Path) -> None:
     """Issue 33, R1: a CNAME, a drafts/ folder, a page or an empty folder added inside
     dist/ after a build: the next build (cached or not) is refused naming it, and dist/
     stays byte for byte as it was (issue 28's F11 wanted a stray file not published:
-    refusing does that too)."""
+    refusing does that too). One build, then each addition in turn, alone."""
     build(project)
     dist = project / "dist"
-    path = dist / added
-    if added.endswith("/"):
-        path.mkdir()
-    else:
-        path.parent.mkdir(exist_ok=True)
-        path.write_text("mine")
-    before = snapshot(dist)
-    shown = added.split("/")[0] + "/" if added.startswith(("drafts", "empty")) else added
-    refused(project, None, shown)
-    refused(project, None, shown)  # --no-cache below: the same
-    result = run_cli("build", "--root", str(project), "--no-cache")
-    assert result.code == 2 and shown in result.err
-    assert snapshot(dist) == before
+    built = snapshot(dist)
+    for added in ("CNAME", "drafts/a.md", "en/stray.html", "empty/"):
+        path = dist / added
+        made = path if added.endswith("/") or path.parent.exists() else path.parent
+        if added.endswith("/"):
+            path.mkdir()
+        else:
+            path.parent.mkdir(exist_ok=True)
+            path.write_text("mine")
+        before = snapshot(dist)
+        shown = added.split("/")[0] + "/" if added.startswith(("drafts", "empty")) else added
+        refused(project, None, shown)
+        refused(project, None, shown)  # --no-cache below: the same
+        result = run_cli("build", "--root", str(project), "--no-cache")
+        assert result.code == 2 and shown in result.err, (added, result.err)
+        assert snapshot(dist) == before, added
+        if made.is_dir():  # take away what was added, only
+            shutil.rmtree(made)
+        else:
+            made.unlink()
+        assert snapshot(dist) == built, added
 
 
 def test_a_damaged_output_is_rebuilt(project: Path, tmp_path: Path) -> None:
