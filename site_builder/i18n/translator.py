@@ -79,6 +79,8 @@ class Translations:
         >>> again = Translations.from_rows(Translations(catalog).rows())
         >>> again.get("card").string, again.get("cards")
         (('karta', 'karty', 'kart'), None)
+        >>> Translations.from_rows([["card", None, "karta", False, True]]) is None
+        True
         """
         return [[id, context, list(e.string) if isinstance(e.string, tuple) else e.string,
                  e.fuzzy, e.lineno] for (id, context), e in self._entries.items()]
@@ -91,7 +93,8 @@ class Translations:
         try:
             for id, context, string, fuzzy, lineno in rows:
                 if not (isinstance(id, str) and isinstance(context, str | None)
-                        and isinstance(fuzzy, bool) and isinstance(lineno, int | None)):
+                        and isinstance(fuzzy, bool)
+                        and (lineno is None or type(lineno) is int)):
                     return None
                 if isinstance(string, list) and all(isinstance(s, str) for s in string):
                     string = tuple(string)

@@ -229,12 +229,13 @@ def _stored_check(value: Any) -> tuple[Translations | None, list[Problem]] | Non
     'Zasady'
     >>> [_stored_check(v) for v in ([], {"rows": None, "problems": []}, {"rows": [["a"]],
     ...  "problems": []}, {"rows": None, "problems": [[1, 2]]}, {"rows": [[1, None, "x",
-    ...  False, 1]], "problems": []}, {"rows": [], "problems": [["a.po", "3", "bad"]]})]
-    [None, None, None, None, None, None]
+    ...  False, 1]], "problems": []}, {"rows": [], "problems": [["a.po", "3", "bad"]]},
+    ...  {"rows": None, "problems": [["a.po", True, "bad"]]})]
+    [None, None, None, None, None, None, None]
     """
     try:
         problems = [Problem(path, line, message) for path, line, message in value["problems"]
-                    if isinstance(path, str) and isinstance(line, int)
+                    if isinstance(path, str) and type(line) is int
                     and isinstance(message, str)]
         if len(problems) != len(value["problems"]):
             return None
