@@ -41,11 +41,32 @@ def project(tmp_path: Path, kept_checks: list[Path]) -> Path:
     ``.cache/`` (each catalog's check, the templates' and the code's messages), as a
     user's checkout has it after a first build: what a test edits is read and checked
     again, as everything there is kept by the bytes it came from."""
-    dest = copy_project(tmp_path / "project")
+    return scratch_project(tmp_path / "project", kept_checks)
+
+
+def scratch_project(dest: Path, kept_checks: list[Path]) -> Path:
+    """What the :func:`project` fixture gives, in *dest*."""
+    copy_project(dest)
     (dest / CACHE_DIR).mkdir(parents=True)
     for path in kept_checks:
         shutil.copy2(path, dest / CACHE_DIR / path.name)
     return dest
+
+
+TWO_LANGUAGES = ["en", "pl"]
+
+
+def keep_two_languages(project: Path) -> Path:
+    """*project* with two of its five languages, English (the source) and Polish, the
+    other catalogs removed (a language is one that has a catalog): for the tests of the
+    build's machinery (its record, its cache, its output folder), which hold for any
+    number of languages. A build renders two fifths of the pages, in about 0.57x the CPU
+    of a build of all five (``build --no-cache``, measured side by side)."""
+    for folder in sorted((project / "locales").iterdir()):
+        if folder.is_dir() and folder.name not in TWO_LANGUAGES:
+            shutil.rmtree(folder)
+    return project
+
 
 
 @pytest.fixture(scope="session")

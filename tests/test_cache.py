@@ -2,7 +2,9 @@
 
 Each test builds a scratch copy of the real project in this process (``build()``), changes
 one input, builds again, and checks that the change shows up and that the output is byte
-for byte what a build without cache gives.
+for byte what a build without cache gives. The copy is in two languages
+(:func:`conftest.keep_two_languages`), but where a test is about which languages are
+rendered again.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import ROOT
+from conftest import ROOT, TWO_LANGUAGES, keep_two_languages, scratch_project
 
 from site_builder import cache
 from site_builder.build import build
@@ -32,6 +34,12 @@ def uncached(project: Path, tmp_path: Path, name: str = "nocache") -> dict[str, 
     out = tmp_path / name
     build(project, out, cache=False)
     return tree(out)
+
+
+@pytest.fixture
+def project(project: Path) -> Path:
+    """The scratch project, in two languages."""
+    return keep_two_languages(project)
 
 
 @pytest.fixture
@@ -62,7 +70,7 @@ def test_unchanged_rebuild_does_nothing_and_equals_uncached(built: Path, tmp_pat
 
 def test_template_change_shows_up(built: Path, tmp_path: Path) -> None:
     replace(built / "templates" / "base.html", "</footer>", "<!-- template v2 --></footer>")
-    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(built) == TWO_LANGUAGES
     page = (built / "dist" / "pl" / "first-meld" / "index.html").read_text(encoding="utf-8")
     assert "<!-- template v2 -->" in page
     assert tree(built / "dist") == uncached(built, tmp_path)
@@ -73,7 +81,7 @@ def test_template_change_shows_up(built: Path, tmp_path: Path) -> None:
 
 def test_content_change_shows_up(built: Path, tmp_path: Path) -> None:
     replace(built / "content" / "first-meld.md", "## The threshold", "## The threshold, again")
-    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(built) == TWO_LANGUAGES
     page = (built / "dist" / "en" / "first-meld" / "index.html").read_text(encoding="utf-8")
     assert "The threshold, again</a></h2>" in page
     assert tree(built / "dist") == uncached(built, tmp_path)
@@ -82,7 +90,7 @@ def test_content_change_shows_up(built: Path, tmp_path: Path) -> None:
 def test_rule_profile_change_shows_up(built: Path, tmp_path: Path) -> None:
     replace(built / "content" / "profiles.toml", 'name = "house rules"',
             'name = "kitchen-table rules"')
-    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(built) == TWO_LANGUAGES
     page = (built / "dist" / "en" / "first-meld" / "index.html").read_text(encoding="utf-8")
     assert "kitchen-table rules" in page
     assert tree(built / "dist") == uncached(built, tmp_path)
@@ -96,7 +104,7 @@ def test_engine_change_shows_up(built: Path, monkeypatch: pytest.MonkeyPatch) ->
     # The code (the engine's source among it) is part of the key: a changed engine is never
     # served from cache. A session stands for a process running an edited engine.
     edited = Session(code="an edited engine")
-    assert rebuild(built, edited) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(built, edited) == TWO_LANGUAGES
     assert rebuild(built, edited) == []
     # ... and the examples are replayed by that engine, not taken from a cache.
     from site_builder import engine
@@ -143,9 +151,9 @@ def test_base_url_change_shows_up(built: Path) -> None:
 
 
 def test_edited_output_is_rebuilt(built: Path, tmp_path: Path) -> None:
-    page = built / "dist" / "vi" / "first-meld" / "index.html"
+    page = built / "dist" / "pl" / "first-meld" / "index.html"
     page.write_text("edited by hand", encoding="utf-8")
-    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]  # an edited output: built again
+    assert rebuild(built) == TWO_LANGUAGES  # an edited output: built again
     assert tree(built / "dist") == uncached(built, tmp_path)
 
 
@@ -199,22 +207,24 @@ def test_a_new_template_message_shows_up_in_the_coverage(built: Path, tmp_path: 
     before = status.read_text(encoding="utf-8")
     replace(built / "templates" / "base.html", "</footer>",
             '{{ _("A notice no catalog has yet") }}</footer>')
-    assert rebuild(built) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(built) == TWO_LANGUAGES
     after = status.read_text(encoding="utf-8")
     assert after != before and "A notice no catalog has yet" in after
     # one more untranslated message in every language (the column before the percentage)
     untranslated = re.compile(r"<td[^>]*>\s*(\d+)\s*</td>\s*<td[^>]*><strong")
     counts = [int(n) for n in untranslated.findall(before)]
-    assert len(counts) == 4
+    assert len(counts) == len(TWO_LANGUAGES) - 1  # a row for each translation
     assert [int(n) for n in untranslated.findall(after)] == [n + 1 for n in counts]
     assert tree(built / "dist") == uncached(built, tmp_path)
 
 
-def test_serve_renders_again_only_the_language_whose_catalog_changed(project: Path,
-                                                                     tmp_path: Path) -> None:
+def test_serve_renders_again_only_the_language_whose_catalog_changed(
+        tmp_path: Path, kept_checks: list[Path]) -> None:
     """``serve`` keeps each language's rendering in memory: after a translator saves one
     catalog, only that language is rendered again, and the site is byte for byte what a
-    build from scratch gives."""
+    build from scratch gives (the whole project: the other translations are not rendered
+    again either)."""
+    project = scratch_project(tmp_path / "project", kept_checks)
     session = Session()
     assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
     po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
@@ -250,11 +260,11 @@ def test_a_session_prints_a_new_commits_date(project: Path,
     commit("2026-01-01T12:00:00Z")
     session = Session()
     page = project / "dist" / "en" / "first-meld" / "index.html"
-    assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(project, session) == TWO_LANGUAGES
     assert "January 1, 2026" in page.read_text(encoding="utf-8")
     assert rebuild(project, session) == []
     commit("2026-06-01T12:00:00Z", "--allow-empty")
-    assert rebuild(project, session) == ["en", "id", "ms", "pl", "vi"]
+    assert rebuild(project, session) == TWO_LANGUAGES
     text = page.read_text(encoding="utf-8")
     assert "June 1, 2026" in text and "January 1, 2026" not in text
 

@@ -1,7 +1,8 @@
 """Issue 28: ``--out`` never empties a folder that no build wrote, "nothing changed" holds
 only when nothing did, and damage to the cache of any kind is ignored and rebuilt. Each
-test runs the real command in this process on a scratch copy of the project; what a build
-of the project without cache gives (``fresh``) is built once per test session."""
+test runs the real command in this process on a scratch copy of the project in two
+languages (:func:`conftest.keep_two_languages`: what is tested here holds for any number);
+what a build of it without cache gives (``fresh``) is built once per test session."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import shutil
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, copy_project, run_cli, shared_folder
+from conftest import ROOT, copy_project, keep_two_languages, run_cli, shared_folder
 from test_bad_inputs import snapshot
 
 from site_builder import cache, output
@@ -30,15 +31,22 @@ def build(project: Path, *args: str) -> str:
     return result.err
 
 
+@pytest.fixture
+def project(project: Path) -> Path:
+    """The scratch project, in two languages."""
+    return keep_two_languages(project)
+
+
 def _fresh(folder: Path) -> None:
-    build(copy_project(folder / "project"), "--no-cache", "--out", str(folder / "fresh"))
+    build(keep_two_languages(copy_project(folder / "project")), "--no-cache", "--out",
+          str(folder / "fresh"))
 
 
 @pytest.fixture(scope="session")
 def fresh(tmp_path_factory: pytest.TempPathFactory) -> dict[str, bytes]:
     """The files of ``build --no-cache`` of a copy of the project (built once per test
     session, for every xdist worker): what a build that ignored a damaged cache must give."""
-    return tree(shared_folder(tmp_path_factory, "nothing-lost-fresh", _fresh) / "fresh")
+    return tree(shared_folder(tmp_path_factory, "nothing-lost-fresh-two", _fresh) / "fresh")
 
 
 def refused(project: Path, out: Path | None, *names: str) -> None:

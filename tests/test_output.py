@@ -1,6 +1,8 @@
 """The output folder: never one that holds sources, replaced in one step by full and
 incremental builds alike (even when a build is killed), and a damaged cache is ignored.
-The tests drive the real command, and the swap alone under kill -9 at each of its steps."""
+The tests drive the real command on a scratch copy of the project in two languages
+(:func:`conftest.keep_two_languages`: what is tested here holds for any number), and the
+swap alone under kill -9 at each of its steps."""
 
 from __future__ import annotations
 
@@ -14,12 +16,18 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import run_cli
+from conftest import keep_two_languages, run_cli
 
 from site_builder import output
 from site_builder.output import clean_stale
 
 PL = "locales/pl/LC_MESSAGES/messages.po"
+
+
+@pytest.fixture
+def project(project: Path) -> Path:
+    """The scratch project, in two languages."""
+    return keep_two_languages(project)
 
 
 def tree(folder: Path) -> dict[str, bytes]:
