@@ -68,7 +68,6 @@ def keep_two_languages(project: Path) -> Path:
     return project
 
 
-
 @pytest.fixture(scope="session")
 def kept_checks(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
     """What ``check`` of the real project keeps in ``.cache/`` (but the compiled templates,

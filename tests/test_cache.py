@@ -3,8 +3,8 @@
 Each test builds a scratch copy of the real project in this process (``build()``), changes
 one input, builds again, and checks that the change shows up and that the output is byte
 for byte what a build without cache gives. The copy is in two languages
-(:func:`conftest.keep_two_languages`), but where a test is about which languages are
-rendered again.
+(:func:`conftest.keep_two_languages`), except in the test of which languages ``serve``
+renders again.
 """
 
 from __future__ import annotations
