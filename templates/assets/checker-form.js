@@ -217,7 +217,7 @@ function damaged(c, on) {
 function parseTry(c, raw) {
   if (raw.length > c.MAXLEN) return null;
   let value;
-  try { value = decodeURIComponent(raw); } catch (e) { return null; }
+  try { value = decodeURIComponent(raw); } catch { return null; }
   if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/.test(value)) return null;
   const form = c.form, parts = value.replace(/\+/g, " ").split(":"), melds = [];
   if (parts.length < 2 || parts.length > 3 || !hasOption(form.game, parts[0])) return null;
@@ -241,7 +241,7 @@ function fromHash(c, scroll) {
   const h = location.hash;
   if (h.indexOf("#try=") !== 0) return;
   let t = null;
-  try { t = parseTry(c, h.slice(5)); } catch (e) { t = null; }
+  try { t = parseTry(c, h.slice(5)); } catch { t = null; }
   damaged(c, !t);
   if (!t) {
     c.form.game.value = "rami51";
@@ -368,7 +368,7 @@ function recomputed(c, tr) {
 function recompute(c) {
   c.doc.querySelectorAll("tr[data-claim]").forEach(tr => {
     let same = false;
-    try { same = recomputed(c, tr); } catch (e) { same = false; }
+    try { same = recomputed(c, tr); } catch { same = false; }
     tr.setAttribute("data-recomputed", same ? "same" : "differs");
     if (!same) tr.querySelector("th").append(" ", el(c.doc, "span", {"class": "recomputed"}, "\u2717 " + c.T.differs));
   });

@@ -5,5 +5,5 @@
   if (location.protocol !== "file:") return;
   var off = document.querySelector(".play-off"), data = document.getElementById("play-text");
   if (!off || !data) return;
-  try { off.textContent = JSON.parse(data.textContent).fileUrl; } catch (e) { /* keep the line */ }
+  try { off.textContent = JSON.parse(data.textContent).fileUrl; } catch { /* keep the line */ }
 })();

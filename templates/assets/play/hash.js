@@ -15,7 +15,7 @@ export function readHash(hash) {
 
 function readDeal(value) {
   let decoded;
-  try { decoded = decodeURIComponent(value); } catch (e) { return {bad: "deal"}; }
+  try { decoded = decodeURIComponent(value); } catch { return {bad: "deal"}; }
   const m = DEAL.exec(decoded);
   if (!m) return {bad: "deal"};
   const seed = Number(m[3]);
@@ -65,7 +65,7 @@ function readFrom(value) {
     }
     return {position: {game: game[1], variation: game[2] || null, hands,
                        stock: cards(parts[2]), discard: cards(parts[3]), steps}};
-  } catch (e) {
+  } catch {
     return {bad: "position"};
   }
 }

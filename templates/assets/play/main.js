@@ -63,7 +63,7 @@ async function begin(name, payload, badMessage) {
   let answer;
   try {
     answer = (await table())(name, payload);
-  } catch (e) {
+  } catch {
     els.setup.hidden = false;
     note(text.T.failed);
     return;

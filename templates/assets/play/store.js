@@ -7,7 +7,7 @@ const MAX = 200000;  // characters: a longer entry is damaged
 
 export function loadSaved() {
   let raw = null;
-  try { raw = window.localStorage.getItem(KEY); } catch (e) { return null; }
+  try { raw = window.localStorage.getItem(KEY); } catch { return null; }
   if (raw === null) return null;
   if (raw.length > MAX) return {damaged: true};
   try {
@@ -16,7 +16,7 @@ export function loadSaved() {
       return {damaged: true};
     }
     return data;
-  } catch (e) {
+  } catch {
     return {damaged: true};
   }
 }
@@ -25,7 +25,7 @@ export function keep(save, engine) {
   try {
     if (save) window.localStorage.setItem(KEY, JSON.stringify({engine, save}));
     else window.localStorage.removeItem(KEY);
-  } catch (e) { /* private mode or full: the game goes on without resume */ }
+  } catch { /* private mode or full: the game goes on without resume */ }
 }
 
 export function forget() { keep(null, null); }
