@@ -3,7 +3,7 @@ that breaks one fails here, not on the day someone measures (issue 32: the corpu
 ``compare.py`` stopped building, and no test noticed).
 
 These are smoke tests: they time nothing and judge no figure (performance is measured by
-the scripts themselves, side by side; see the README's "Performance"). The benchmark corpus
+the scripts themselves, side by side; see docs/performance.md). The benchmark corpus
 is built in the fast tier; every script is run in the slow tier, and those that drive
 Chromium are also ``browser``.
 """

@@ -36,7 +36,7 @@ pytestmark = pytest.mark.e2e
 # A page's weight: its HTML under 30 KB uncompressed, and the page plus the stylesheet under
 # 30 KB as a static host sends them (gzip). The stylesheet is one file for the whole site, so
 # a reader pays for it once; with the complete rulebook the longest pages (CardVerse, melds)
-# no longer fit 30 KB together with it uncompressed (see the README's page weights).
+# no longer fit 30 KB together with it uncompressed.
 BUDGET = 30 * 1024
 CSS = "assets/site.css"
 VNU = NODE_MODULES / "vnu-jar" / "build" / "dist" / "vnu.jar"
