@@ -176,6 +176,20 @@ def test_sitemap_lists_every_page_with_alternates(built_site: Path) -> None:
 
 
 
+def test_the_service_workers_ship_none_of_their_templates_comments(built_site: Path) -> None:
+    """Each ``<lang>/sw.js`` is templates/offline/sw.js after its VERSION and FILES, served
+    as the other scripts are: the template's comments, which are for its readers, do not
+    ship (the worker has no ``//`` at all: no comment of a line's own, none after code)."""
+    template = (ROOT / "templates" / "offline" / "sw.js").read_text(encoding="utf-8")
+    code = [line.strip() for line in template.splitlines() if line.strip()]
+    assert any(line.startswith("//") for line in code)  # there is something to leave out
+    kept = "".join(line + "\n" for line in code if not line.startswith("//"))
+    for lang in LANGS:
+        worker = (built_site / lang / "sw.js").read_text(encoding="utf-8")
+        assert worker.startswith("const VERSION = ") and worker.endswith("\n" + kept), lang
+        assert "//" not in worker and "/*" not in worker, lang
+
+
 def test_two_builds_are_byte_identical(tmp_path: Path) -> None:
     a, b = tmp_path / "a", tmp_path / "b"
     assert run_cli("build", "--out", str(a)).code == 0
@@ -378,7 +392,7 @@ def test_first_meld_pages_show_the_seeds_cards_numbers_and_verdicts(built_site: 
                      if t in (1, 2) and r and not r[0].strip() == ""
                      and any(ch.isdigit() for ch in r[-1] + r[-2])]
         assert len(page_body) == len(seed_body) == 9, lang
-        # the seed names the rule set under every figure, and so does the page (issue 34):
+        # the seed names the rule set under every figure, and so does the page:
         # the first table names the reference rules, the second mixes them with house rules
         reference = squash(_translation(lang, "reference rules"))
         house = squash(_translation(lang, "house rules"))

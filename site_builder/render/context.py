@@ -1,4 +1,4 @@
-"""Finding one's way in the built site (issue 16): each rule page's contents, previous and
+"""Finding one's way in the built site: each rule page's contents, previous and
 next pages in reading order, and what every page's head and print footer need (the
 ``og:locale`` with its region, the build date).
 
@@ -10,7 +10,6 @@ quick-reference sheets in :mod:`site_builder.render.quickref`.
 from __future__ import annotations
 
 import functools
-import re
 from collections.abc import Callable, Sequence
 from datetime import date
 from types import SimpleNamespace as Item
@@ -117,34 +116,6 @@ def page_context(nav: Any, path: str, lang: str, index: int, blocks: Sequence[An
 
     return {"toc": toc(blocks), "prev_page": link(index - 1), "next_page": link(index + 1),
             "sheet": sheet_for(nav[index][0].slug)}
-
-
-def stylesheet(css: bytes) -> bytes:
-    r"""The stylesheet as served: without its comments, and without the spaces around
-    ``{ } ;`` and after ``,``, the start of lines and blank lines, which every page pays for
-    (a page and the stylesheet stay under 30 KB). Strings in the stylesheet hold none of
-    these characters (``content: " #"`` is kept as it is).
-
-    >>> stylesheet(b"/* note */\na, b { color: red; }\n\n  p::after { content: \" #\"; }\n")
-    b'a,b{color: red}\np::after{content: " #"}\n'
-    """
-    text = re.sub(rb"/\*.*?\*/", b"", css, flags=re.S)
-    text = re.sub(rb"\s*([{};])\s*", rb"\1", text)
-    text = re.sub(rb",\s+", b",", text).replace(b";}", b"}")
-    lines = text.replace(b"}", b"}\n").splitlines()
-    return b"".join(line.strip() + b"\n" for line in lines if line.strip())
-
-
-def script(js: bytes) -> bytes:
-    r"""A script as served: without the lines that are only a ``//`` comment, blank lines
-    and indentation, which every reader pays for (the sources keep them). No script of the
-    site has a string or template literal that spans lines, so no line's meaning changes.
-
-    >>> script(b"// note\n\n  const a = 1;  // kept\n    // gone\n  f();\n")
-    b'const a = 1;  // kept\nf();\n'
-    """
-    lines = (line.strip() for line in js.splitlines())
-    return b"".join(line + b"\n" for line in lines if line and not line.startswith(b"//"))
 
 
 def common(site: Site, lang: str, slug: str | None, path: str,

@@ -1,4 +1,4 @@
-"""Offline reading at the card table (issue 37): each language folder's service worker
+"""Offline reading at the card table: each language folder's service worker
 (``<lang>/sw.js``) and web app manifest (``<lang>/manifest.webmanifest``).
 
 The worker's scope is its language folder, so a reader caches the languages they visit and
@@ -23,6 +23,7 @@ from typing import Any
 
 from site_builder.i18n.locales import text_direction
 from site_builder.project import TEMPLATES_DIR
+from site_builder.render.minify import script
 
 ASSETS_DIR = "assets"  # the shared assets' folder (templates/assets, copied as it is)
 
@@ -60,16 +61,18 @@ def version(out: Path, files: list[str]) -> str:
 
 
 def worker(root: Path, lang: str, out: Path, files: list[str]) -> bytes:
-    """*lang*'s service worker: the file list and its version above the worker's code.
+    """*lang*'s service worker: the file list and its version above the worker's code,
+    served as the site's other scripts are (:func:`~site_builder.render.minify.script`:
+    the template's comments are for its readers, not the site's).
 
     The list's paths are relative to the worker (``<lang>/``); a page is listed as its
     folder's ``index.html``, the address the pages link to."""
     listed = [rel[len(lang) + 1:] if rel.startswith(f"{lang}/") else f"../{rel}"
               for rel in files]
-    code = (root / TEMPLATES_DIR / "offline" / WORKER).read_text(encoding="utf-8")
+    code = script((root / TEMPLATES_DIR / "offline" / WORKER).read_bytes())
     head = (f"const VERSION = {json.dumps(version(out, files))};\n"
             f"const FILES = {json.dumps(listed, ensure_ascii=False, indent=0)};\n")
-    return (head + code).encode("utf-8")
+    return head.encode("utf-8") + code
 
 
 def manifest(lang: str, name: str, short_name: str) -> bytes:

@@ -20,7 +20,8 @@ from site_builder.project import (
     root_path,
 )
 from site_builder.render import checker_rules, play
-from site_builder.render.context import ASSETS_DIR, common, script, sidebar, stylesheet
+from site_builder.render.context import ASSETS_DIR, common, sidebar
+from site_builder.render.minify import script, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
 from site_builder.sources.site import Site
 from site_builder.sources.templates import macro, template_errors

@@ -1,9 +1,10 @@
-// The service worker of one language folder (issue 37): the rules offline, at the card table.
+// The service worker of one language folder: the rules offline, at the card table.
 //
-// The build writes this file as <lang>/sw.js, after two lines that it adds above this
-// comment: VERSION, the content hash of every file below, and FILES, the language's pages,
-// its search index, its quick references and the shared assets, as paths relative to this
-// file. Its scope is the language folder, so a reader caches only the languages they visit.
+// The build writes this file as <lang>/sw.js, without its comments (as the site's other
+// scripts), after two lines that it adds above it: VERSION, the content hash of every file
+// below, and FILES, the language's pages, its search index, its quick references and the
+// shared assets, as paths relative to this file. Its scope is the language folder, so a
+// reader caches only the languages they visit.
 //
 // - install: every file of FILES into one cache named after VERSION, all or nothing (a failed
 //   install keeps the last good cache and worker);
