@@ -6,7 +6,8 @@ queue up, and what a killed build left next to it is the next build's to clean u
 Whether a folder may be replaced by a build is decided here, and only here
 (:func:`refusal`): a build replaces the whole folder, so it must hold nothing but what a
 build wrote. It is asked before the build, again under the lock, and once more of the
-folder actually moved away, immediately before and after the exchange (issue 33)."""
+folder actually moved away, immediately before and after the exchange: another program
+may have put a folder of its own there meanwhile."""
 
 from __future__ import annotations
 
@@ -28,7 +29,7 @@ from site_builder.project import SOURCE_DIRS
 # folder (new), the old site while it is swapped out (old), and the folder that tries
 # whether the output's folder can be written (probe). Each of the first two holds
 # LEFTOVER-<its own name>, an empty file: only such a folder is a build's to delete
-# (issue 33: a user's backup named .dist.old-2024-backup is kept); a probe is only ever
+# (a user's backup named .dist.old-2024-backup is kept); a probe is only ever
 # removed empty.
 NEW, OLD, PROBE = "new", "old", "probe"
 LEFTOVER = ".site-builder-leftover"
@@ -166,7 +167,7 @@ _RENAME_EXCHANGE, _AT_FDCWD = 2, -100
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap the folders *a* and *b* in one step (Linux's ``renameat2(RENAME_EXCHANGE)``),
-    so that a reader of *b* never finds it missing (issue 33, R8); False where the
+    so that a reader of *b* never finds it missing; False where the
     system or the file system cannot. (The C library is opened each time, once a build:
     nothing is kept between builds.)"""
     try:
@@ -189,7 +190,7 @@ def swap(tmp: Path, out: Path, recorded: Mapping[str, Sequence[int]] | None = No
     meanwhile, it is put back and the build refused, never deleted.
 
     Where the file system can, the two folders are exchanged in one step: *out* is
-    never missing, not even for a reader of the preview (issue 33, R8). Elsewhere two
+    never missing, not even for a reader of the preview. Elsewhere two
     renames: a build killed between them leaves *out* missing and the old site next to
     it, in a claimed folder, which the next build puts back (:func:`clean_stale`)."""
     problem = refusal(out, recorded=recorded)
@@ -229,7 +230,7 @@ def write_atomic(path: Path, data: bytes, mode: int = 0o644,
     it, then renamed over it, so that a reader, a kill or a full disk never leaves half a
     file there (the temporary file is removed on failure, and an :class:`OSError` names
     *path*, not the temporary file). *unchanged* is called once the temporary file is
-    written, immediately before the rename, and raises to leave *path* alone (issue 33:
+    written, immediately before the rename, and raises to leave *path* alone, so that
     a save made while the file was written is not lost). *path* is a file, not a
     symlink (see :func:`site_builder.i18n.gnu.write_if_changed`, which writes through one)."""
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -343,7 +344,7 @@ def unlisted(out: Path, files: set[str], limit: int = 6) -> list[str]:
 def refusal(out: Path, root: Path | None = None,
             recorded: Mapping[str, Sequence[int]] | None = None) -> Problem | None:
     """Why a build may not replace the folder *out*, or None: the one place that decides
-    it (issue 32 §3, issue 33). Refused: a folder that is, holds or lies in a source folder
+    it. Refused: a folder that is, holds or lies in a source folder
     of *root* (the project, content/, locales/, templates/); a file, or a file on the way;
     a mount point (it cannot be renamed); and a folder holding anything that its build's
     marker does not list (:func:`marked_files`; for an output from before the marker,

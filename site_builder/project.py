@@ -133,8 +133,8 @@ def build_date(root: Path) -> str | None:
 def epoch_date(epoch: str) -> str:
     """The date of *epoch*, a ``SOURCE_DATE_EPOCH``: an integer in ASCII digits, as
     ``date +%s`` prints it, or one line, exit 2 (the reproducible-builds specification:
-    anything else is an error; issue 33, R12: ``abc`` dropped the date, ``1_700_000_000``
-    and Arabic-Indic digits were read anyway).
+    anything else is an error: ``abc`` is not silently dropped, and ``1_700_000_000``
+    and Arabic-Indic digits, which ``int()`` reads, are refused).
 
     >>> epoch_date("1700000000"), epoch_date("-1")
     ('2023-11-14', '1969-12-31')

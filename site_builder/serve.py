@@ -116,7 +116,7 @@ def rebuild(root: Path, out: Path, state: State) -> None:
         problems = [str(p) for p in exc.problems]
         message = f"build failed: {len(problems)} problem(s)"
     except Exception as exc:  # noqa: BLE001 - the server keeps running whatever happens
-        # the traceback goes to the terminal only: the browser gets one line (issue 14)
+        # the traceback goes to the terminal only: the browser gets one line
         traceback.print_exc(file=sys.stderr)
         problems = [f"site-builder: internal error: {exc!r} (the traceback is in the "
                     "terminal running site-builder serve)"]
@@ -173,7 +173,7 @@ class PreviewServer(http.server.ThreadingHTTPServer):
 def inside(out: Path, path: str) -> bool:
     """Whether *path* is *out* or under it, each folder on the way a folder and no
     symlink, and it is a regular file with no other name (a hard link planted in the
-    preview may be any file of the machine: issue 33, R9; the build writes every file
+    preview may be any file of the machine; the build writes every file
     new) or a folder (or missing: a request for no file).
 
     >>> import tempfile; out = Path(tempfile.mkdtemp()); (out / "a").mkdir()
@@ -244,10 +244,10 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
         def translate_path(self, path: str) -> str:
             """The file for *path*, if it is a regular file or a folder inside the output
             reached through no symlink (nor its index.html one); else a path that is
-            no file (issue 28: a symlink planted in the preview folder is not followed).
+            no file: a symlink planted in the preview folder is not followed.
             Where the file system cannot exchange two folders in one step, the preview is
-            missing between a rebuild's two renames: the request waits for it (issue 33,
-            R8), rather than being told "File not found"."""
+            missing between a rebuild's two renames: the request waits for it, rather
+            than being told "File not found"."""
             deadline = time.monotonic() + SWAP_WAIT
             while not os.path.isdir(out) and time.monotonic() < deadline:
                 time.sleep(0.005)

@@ -40,7 +40,7 @@ class Session:
     * ``languages``: each language's last rendering, used again where its key
       (:func:`site_builder.cache.language_keys`) is unchanged.
     * ``engine_steps``: the engine's work that each build's examples may do together, in
-      search steps (issue 33; a test gives a small one). Not kept: each build has all of
+      search steps (a test gives a small one). Not kept: each build has all of
       it anew.
     """
 

@@ -17,8 +17,8 @@ class OneLineParser(argparse.ArgumentParser):
 
 
 def bounded(low: int, high: int) -> Any:
-    """An argparse type: a whole number from *low* to *high* (issue 14: every number a
-    user types is bounded).
+    """An argparse type: a whole number from *low* to *high* (every number a
+    user types is bounded, so that none makes a run exhaust the memory).
 
     >>> bounded(1, 4)("3"), bounded(1, 4).__name__
     (3, 'whole number from 1 to 4')

@@ -81,7 +81,7 @@ def out_problem(out: Path, root: Path) -> Problem | None:
     it), or the folder its staging folder goes in cannot be written. Whether a folder can be
     written is tried (a folder made and removed), not asked of ``os.access``: root may
     write anywhere by permissions, yet not in /proc or /sys, nor on a read-only file
-    system (issue 14, class 10)."""
+    system."""
     refused = refusal(out, root, recorded_files(root, out.resolve()))
     if refused is not None:
         return refused

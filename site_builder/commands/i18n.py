@@ -120,7 +120,7 @@ def writable(root: Path, rel: str) -> Path:
     already is a catalog of the kind written there (a ``.po`` catalog, the ``.pot``
     template, a ``.mo`` file: by its name and its first bytes). Anything else is a
     :class:`UserError` of *rel*, before anything is written or made: no command writes
-    a user's file through a link, nor makes anything outside the project (issue 33, R5)."""
+    a user's file through a link, nor makes anything outside the project."""
     path = root / rel
     real = Path(os.path.realpath(path))
     if real == Path(os.path.realpath(root)) / rel:
@@ -248,8 +248,8 @@ def run_compile(args: argparse.Namespace) -> int:
         mo = targets[lang]
         buf = io.BytesIO()
         write_mo(buf, catalog, use_fuzzy=False)
-        # never a cut .mo, and a symlinked one written through its link (issue 28) only
-        # to a .mo file (issue 33)
+        # never a cut .mo; a symlinked one is written through its link, which writable()
+        # has checked leads to a .mo file
         write_atomic(Path(os.path.realpath(mo)), buf.getvalue())
         print(f"{mo.relative_to(args.root).as_posix()}: compiled")
     return 0

@@ -142,7 +142,7 @@ class Step:
     expect: Card | None = None
 
 
-# Digits 0-9 only: \d would also take other scripts' digits (issue 14, class 12).
+# Digits 0-9 only: \d would also take other scripts' digits, which no player types.
 _STEP: Final = re.compile(r"^\s*([0-9]+)\s*:\s*(.*?)\s*$", re.S)
 _LAYOFF: Final = re.compile(r"^(.*?)\s+on\s+([0-9]+)$", re.I | re.S)
 _SWAP: Final = re.compile(r"^(\S+)\s+for\s+(?:jk|joker)\s+on\s+([0-9]+)$", re.I | re.S)

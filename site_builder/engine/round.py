@@ -364,7 +364,7 @@ class RoundState:
         if excess is not None:
             raise RulesError(excess)
         self.rules = rules
-        self._total = total  # shared by every question this state asks, and others' (issue 33)
+        self._total = total  # shared by every question this state asks, and others'
         self._hands = [list(hand) for hand in hands]
         self._stock = list(reversed(stock))  # the top is the end of the list
         self._table: dict[int, TableMeld] = {}
@@ -630,7 +630,7 @@ opening that uses it is accepted
 
         The whole question shares one :class:`~site_builder.engine.search.Budget`, the
         listing of melds included; past it,
-        :class:`~site_builder.engine.search.SearchLimitError` (issue 33 R6). It draws on
+        :class:`~site_builder.engine.search.SearchLimitError`. It draws on
         the *total* the state was given, if any; past that,
         :class:`~site_builder.engine.search.TotalLimitError`."""
         budget = Budget(total=self._total)

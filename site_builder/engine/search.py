@@ -37,7 +37,7 @@ Meld = tuple[Card, ...]
 # by benchmarks/search_bound.py). The whole question shares one Budget, the listing of
 # melds included, so that no question costs more than about a tenth of a second of CPU,
 # whatever the rules and the hand. A question it cannot settle within it is answered
-# with SearchLimitError, never with a guess (issue 28, issue 33 R6). The site's own
+# with SearchLimitError, never with a guess. The site's own
 # rounds ask at most 69 steps; a 51-card hand with three jokers about 10,000.
 NODE_LIMIT = 50_000
 MELD_COST = 8
@@ -58,7 +58,7 @@ class SearchLimitError(Exception):
 
 class TotalLimitError(Exception):
     """Many questions together went past the *total* of a :class:`Budget` that they share
-    (a whole build's engine work, issue 33): not the fault of the question that was being
+    (a whole build's engine work): not the fault of the question that was being
     asked, and not a :class:`SearchLimitError` (that question alone may be cheap).
 
     ``steps`` is the total that was reached; ``step``, where the caller knows it, the

@@ -14,7 +14,7 @@ from site_builder.examples.values import integer_groups, integers, seats, yes_no
 
 def compute(inputs: dict[str, Any], rules: engine.RuleSet) -> Computed:
     rounds = inputs["rounds"]
-    why = engine.game_problem(rounds, rules)  # a round that cannot happen (issue 25, 34)
+    why = engine.game_problem(rounds, rules)  # a round that no real game can have
     if why is not None:
         raise ValueError(why)
     totals = [sum(column) for column in zip(*rounds, strict=True)]

@@ -33,7 +33,7 @@ COMMON_FIELDS = ("game", "profile")
 
 # The engine's work that one run (``check`` or ``build``) may do for all its examples
 # together, in search steps (see site_builder.engine.search.NODE_LIMIT, the bound of one
-# question): each question is bounded, but a page of many costly ones adds up (issue 33).
+# question): each question is bounded, but a page of many costly ones adds up.
 # About 40 questions that reach their own bound, some 2 s of CPU; the real site's examples
 # take 1,170 steps (benchmarks/hostile_page.py --steps measures it, and a hostile page).
 ENGINE_STEPS = 2_000_000

@@ -57,8 +57,8 @@ def load_catalog(root: Path, lang: str, comments: bool = True, data: bytes | Non
     text, problem = decode_utf8(data, rel)
     if text is None:
         return None, [problem] if problem else []
-    # what is not PO syntax, what Babel lets through (issue 14), and what it refuses in
-    # words of its own
+    # what is not PO syntax, what Babel lets through (and msgfmt refuses), and what it
+    # refuses in words of its own
     language = parse_locale(lang).english_name or lang
     lint = po_problems(text, num_plurals(lang), language)
     if lint:

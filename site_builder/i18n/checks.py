@@ -28,7 +28,7 @@ from site_builder.sources.segment import html_tags, link_targets, translation_pr
 
 BRACE_RE = re.compile(r"(?<!\{)\{([A-Za-z_][A-Za-z0-9_.]*)(?:![rsa])?(?::[^{}]*)?\}(?!\})")
 # possessive (*+): each part matches a set of characters the next cannot start with, so
-# the matches are the same, and a run of zeros is not tried in every split (issue 28)
+# the matches are the same, and a run of zeros is not tried in every split: no text stalls it
 PERCENT_RE = re.compile(
     r"%(?:\([A-Za-z_][A-Za-z0-9_]*+\))?[-#0 +]*+\d*+(?:\.\d++)?[diouxXeEfFgGcrsa%]")
 NUMBER_RE = re.compile(r"\d+(?:[.,]\d+)*")

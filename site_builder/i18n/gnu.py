@@ -146,12 +146,12 @@ def write_if_changed(path: Path, data: bytes, rel: str | None = None,
                      read: bytes | None = None) -> bool:
     """Write *data* to *path* in one step (a temporary file renamed over it); return
     whether the file changed. A symlink is written through: the file it points to is
-    replaced, next to it, and the link is kept (issue 28). *read*: the bytes that the
+    replaced, next to it, and the link is kept. *read*: the bytes that the
     command read from *path* and worked from; if the file no longer holds them (saved
     by a translator meanwhile), nothing is written and the problem is raised as a
-    :class:`UserError` of *rel* (issue 28: a lost update). The file is compared again
-    once the temporary file is written, immediately before the rename (issue 33, R4: a
-    save made while a large catalog was written is not lost)."""
+    :class:`UserError` of *rel*: the translator's save is not lost. The file is compared
+    again once the temporary file is written, immediately before the rename, so that a
+    save made while a large catalog was written is not lost either."""
     target = Path(os.path.realpath(path))
     try:
         now = target.read_bytes() if target.exists() else None

@@ -11,7 +11,7 @@ dropped (the first is published), a ``msgstr[1]`` on a message without ``msgid_p
 turns the translation into a tuple (and a page would show it), an unknown escape such
 as ``\\q`` is kept as it is, and the header's charset decides how the bytes are decoded,
 where the build reads UTF-8. Each of these is refused here, as ``msgfmt --check``
-refuses them, so that ``build`` and ``check`` agree (issue 14). So are two that
+refuses them, so that ``build`` and ``check`` agree. So are two that
 Babel refuses in words of its own and a line early: a msgid with no msgstr, and more
 ``msgstr[N]`` than the language has plural forms.
 

@@ -87,12 +87,11 @@ def single_count_forms(lang: str) -> dict[int, int]:
 # why; a language not listed here is named by CLDR.
 NATIVE_NAMES = {
     # CLDR (Babel 2.19, CLDR 49) says "Indonesia", which is the country; the language is
-    # "Bahasa Indonesia" (issue 16).
+    # "Bahasa Indonesia".
     "id": "Bahasa Indonesia",
     # CLDR says "Melayu", which alone names the people (orang Melayu) as much as their
     # language, and beside "Bahasa Indonesia" looks like a different kind of item; the
-    # language is "Bahasa Melayu", as Malay readers and the Malay review call it
-    # (issue 27, ms-21).
+    # language is "Bahasa Melayu", as Malay readers call it.
     "ms": "Bahasa Melayu",
 }
 

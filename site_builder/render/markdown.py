@@ -99,7 +99,7 @@ def simple_inline(text: str) -> str | None:
 class MarkdownRenderer:
     """Renders one segment of inline Markdown to HTML; a recurring text is rendered once.
     One renderer serves every language of a build: a paragraph that falls back to English
-    in four languages goes through Python-Markdown once (issue 33, R7)."""
+    in four languages goes through Python-Markdown once."""
 
     def __init__(self) -> None:
         self._markdown: markdown.Markdown | None = None

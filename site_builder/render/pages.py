@@ -66,7 +66,7 @@ class Job:
     # the template's messages by key (template_keys): a lookup of any other is reported
     known: dict[Key, str | tuple[str, ...]] = field(default_factory=dict)
     # one for every language: an English paragraph shown in five languages (a missing
-    # translation) is rendered once, not once a language (issue 33, R7)
+    # translation) is rendered once, not once a language
     markdown: MarkdownRenderer = field(default_factory=MarkdownRenderer)
 
     @classmethod

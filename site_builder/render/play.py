@@ -1,4 +1,4 @@
-"""The practice table's files (issue 35): the Python runtime for the browser (npm
+"""The practice table's files: the Python runtime for the browser (npm
 ``pyodide``, copied from ``node_modules``, never fetched from a CDN) and the rules engine
 packed as a zip named by its content hash, so that the table plays the very rules that
 verified the pages.

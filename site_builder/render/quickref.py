@@ -1,4 +1,4 @@
-"""Quick-reference sheets (issue 16): one printed A4 page per game and language, for the
+"""Quick-reference sheets: one printed A4 page per game and language, for the
 table: the deal, the card values, the first meld, the meld rules and the scoring.
 
 Every number on a sheet comes from the engine's rule sets, as on every other page: the

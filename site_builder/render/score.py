@@ -1,4 +1,4 @@
-"""The score keeper (issue 37): ``<lang>/score/``, a score sheet for a real game at the table.
+"""The score keeper: ``<lang>/score/``, a score sheet for a real game at the table.
 
 The page (``templates/score.html``, ``templates/assets/score/``) keeps each round's points,
 the running totals, who has reached the limit and the winners, and refuses a round that

@@ -1,4 +1,4 @@
-"""Search in each language (issue 16), with Pagefind (https://pagefind.app, pip
+"""Search in each language, with Pagefind (https://pagefind.app, pip
 ``pagefind[bin]``): as soon as a language's pages are rendered into the staging folder
 (while the next language renders), and before the folder replaces the output, each
 language folder gets its own index, ``<lang>/pagefind/`` (:class:`Indexer`).
@@ -232,8 +232,8 @@ _SIGNAL_CAUSES = {"SIGXFSZ": "a file size limit (ulimit -f)", "SIGKILL": "killed
 
 
 def failure(code: int, output: str) -> str:
-    """Why Pagefind failed: its exit status, or the signal that ended it (issue 33, R13:
-    killed by a signal it prints nothing), and what it printed.
+    """Why Pagefind failed: its exit status, or the signal that ended it (killed
+    by a signal, it prints nothing), and what it printed.
 
     >>> failure(-25, "")
     'pagefind was killed by signal 25 (SIGXFSZ: a file size limit (ulimit -f))'

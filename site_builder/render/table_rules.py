@@ -1,4 +1,4 @@
-"""My table's rules (issue 37): the game a table plays (Rami 40 or Rami 51) and its
+"""My table's rules: the game a table plays (Rami 40 or Rami 51) and its
 variation, chosen once on any rule page and kept on the device.
 
 Each language folder gets ``table-rules.json`` (:func:`table_rules`): the choices and their

@@ -1,4 +1,4 @@
-"""Glossary terms explained in place (issue 36): a link in a page's text to a term's
+"""Glossary terms explained in place: a link in a page's text to a term's
 definition (the glossary's game terms, or the rule page a glossary entry leads to, with
 the term as its text) is described by the glossary's own entry, in the page's language.
 

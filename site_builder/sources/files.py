@@ -22,7 +22,7 @@ from site_builder.errors import Problem
 
 # The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
 # invisible, they reverse the text after them on the page, past the end of a title or
-# a translation when they are not closed (issue 28). They are refused wherever a
+# a translation when they are not closed. They are refused wherever a
 # person writes text (pages, catalogs, profile names); the marks U+200E and U+200F,
 # which set a direction without reversing anything, are not.
 BIDI_RE = re.compile("[\u202a-\u202e\u2066-\u2069]")
@@ -38,7 +38,7 @@ def bidi_message(char: str) -> str:
             "reverses the text after it on the page; remove it (a direction mark, U+200E "
             "or U+200F, is allowed)")
 
-# Every number a user types is bounded (issue 14): a value this long is never meant.
+# Every number a user types is bounded: a value this long is never meant.
 MAX_DIGITS = 6
 
 

@@ -381,7 +381,7 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
                 ended = callout  # an indented paragraph next would be the callout's
             flush()
             continue
-        if ended is not None and raw[:1].isspace():  # issue 33, R10
+        if ended is not None and raw[:1].isspace():  # Python-Markdown would put it in the callout
             r.error(lineno, f"a callout holds one paragraph: this second one, indented under "
                             f"'!!! {ended[0]}' (line {ended[1]}), would leave it; join the "
                             "two, or start a new callout")
@@ -424,7 +424,7 @@ def _blocks(r: _Reader, start: int) -> list[Block]:
             r.error(lineno, "raw HTML is not allowed in content; use Markdown")
             continue
         titled = TITLED_CALLOUT_RE.match(stripped)
-        if titled and not CALLOUT_RE.match(stripped):  # issue 33, R10
+        if titled and not CALLOUT_RE.match(stripped):  # Python-Markdown's, not ours
             flush()
             r.error(lineno, f"a callout takes no title: it is titled by its kind, in the "
                             f"reader's language ('Note', 'Watch out'); write '!!! "
@@ -503,7 +503,7 @@ def parse_heading(line: str) -> tuple[int, str] | None:
     r"""The level and text of the ATX heading *line* (one line), or None: what the
     regular expression ``^(#{1,6})\s+(.*?)\s*#*\s*$`` matches (its groups 1 and 2), read
     without it, as it backtracked in cubic time on a heading followed by many spaces
-    (issue 28; ``tests/test_invalid.py`` keeps it as the reference).
+    (``tests/test_invalid.py`` keeps it as the reference).
 
     >>> parse_heading("## The threshold ##  "), parse_heading("####### seven")
     ((2, 'The threshold'), None)
@@ -519,7 +519,7 @@ def _unique_id(text: str, ids: set[str], last: dict[str, int] | None = None) -> 
     """The id of a heading: its English text slugified, and made unique among *ids*
     (which it joins) with ``-2``, ``-3``... *last*: for each slug, the number its last
     search ended at (every lower one is taken), so that n equal headings take linear
-    time, not quadratic (issue 28).
+    time, not quadratic.
 
     >>> ids = {"main"}
     >>> [_unique_id(t, ids) for t in ("In short", "In short", "Main", "♥ ♦", "♣")]

@@ -29,7 +29,7 @@ class Profile:
 
 
 
-# Bounds of every number a profile may set (issue 14: a huge max_players was OOM-killed):
+# Bounds of every number a profile may set (a huge max_players would exhaust the memory):
 # generous for any house rule, small enough that the engine never runs away.
 PROFILE_BOUNDS: dict[str, tuple[int, int]] = {
     "decks": (1, 4), "jokers": (0, 8), "opening_threshold": (0, 1000), "joker_value": (0, 100),
@@ -139,7 +139,7 @@ def _name_problem(name: str, seen: dict[str, str]) -> str | None:
         return ("the name must be plain text on one line: no <, >, {, }, control "
                 "characters or bidi controls")
     invisible = next((c for c in name if unicodedata.category(c) == "Cf"), None)
-    if invisible is not None:  # issue 33, R11: "house\u200b rules" beside "house rules"
+    if invisible is not None:  # "house\u200b rules" would read as "house rules"
         return (f"the name holds an invisible format character (U+{ord(invisible):04X}, "
                 f"{unicodedata.name(invisible, 'unnamed')}); readers would see a name "
                 "that is not there: remove it")

@@ -78,8 +78,8 @@ def fields(text: str) -> tuple[list[str], list[str], int]:
 def html_tags(text: str) -> list[str]:
     """The raw HTML in *text* (tags, comments, autolinks), as ``HTML_RE.findall`` finds
     it, in linear time: nothing after the last ``>`` is searched (a ``<`` there starts no
-    tag), so no ``<`` scans to the end of a text without ``>`` (issue 28: 50,000 ``<a``
-    took seconds).
+    tag), so no ``<`` scans to the end of a text without ``>`` (50,000 ``<a``
+    would take seconds).
 
     >>> html_tags("a <b>c</b> <x" + " <y" * 3)
     ['<b>', '</b>']
@@ -92,7 +92,7 @@ def link_targets(text: str) -> list[str]:
     r"""The targets of the inline links ``[text](target)`` in *text*, stripped: what the
     regular expression ``\]\(\s*<?([^)>]*?)>?(?:\s+"[^"]*")?\s*\)`` finds (``re.findall``),
     found in one scan of *text*: that expression backtracks in cubic time on a ``](`` and
-    a run of spaces, and in quadratic time on many ``](`` (issue 28).
+    a run of spaces, and in quadratic time on many ``](``.
     ``tests/test_invalid.py`` keeps it as the reference and compares the two on random
     text.
 
@@ -193,13 +193,13 @@ def unsafe_target(target: str) -> str | None:
 MAX_NESTING = 8  # brackets and parentheses inside each other, at most
 # The longest segment, in characters (the site's longest message has 755): Markdown's
 # inline parser takes quadratic time on some text (a run of backslashes, say), so a
-# segment is bounded, and a page or catalog of any size costs linear time (issue 28).
+# segment is bounded, and a page or catalog of any size costs linear time.
 MAX_SEGMENT = 10_000
 
 
 # Runs of backticks that open a code span never closed, at most: Python-Markdown's inline
 # parser looks for each one's closing run to the end of the text, so that a paragraph of
-# ``\ repeated cost seconds (issue 33, R7); a few such runs cost what prose does.
+# ``\ repeated cost seconds; a few such runs cost what prose does.
 MAX_OPEN_TICKS = 8
 # Runs of backticks in one segment, at most (16 code spans; the site's most is 2): each may
 # cost Python-Markdown a scan to the end of the text, whatever the reading above misses.
@@ -266,8 +266,8 @@ def _code_span_end(text: str, at: int) -> int:
 
 
 def bracket_problems(text: str) -> list[str]:
-    r"""Brackets that Markdown's link parser would take quadratic time over (issue 28: a
-    paragraph of 6,000 nested ``[`` ran past 30 s): a ``[`` that is never closed, the
+    r"""Brackets that Markdown's link parser would take quadratic time over (a
+    paragraph of 6,000 nested ``[`` would run past 30 s): a ``[`` that is never closed, the
     ``(`` of a link (``](``) that is never closed, or brackets or parentheses nested
     more than :data:`MAX_NESTING` deep. Escaped brackets (``\[``) and code spans are
     text, as Markdown reads them. One scan of *text*.

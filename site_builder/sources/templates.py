@@ -70,7 +70,7 @@ def bytecode_cache(directory: Path | None, version: str) -> jinja2.BytecodeCache
         except FileExistsError:  # a file in its place: the cache's to replace
             directory.unlink()
             directory.mkdir()
-    except OSError:  # a cache that cannot be written is only slower (issue 28)
+    except OSError:  # a cache that cannot be written is only slower
         return MemoryBytecodeCache()
     return CheckedBytecodeCache(str(directory), f"%s-{version}.cache")
 
@@ -258,7 +258,7 @@ def template_errors(templates: Path) -> Iterator[None]:
         raise UserError([template_problem(exc, templates)]) from None
     except (ArithmeticError, LookupError, RecursionError, TypeError, ValueError) as exc:
         # e.g. {{ 1 // 0 }}, a macro calling itself: an error of the template's own code,
-        # reported at its line when the traceback passes through a template (issue 14)
+        # reported at its line when the traceback passes through a template
         problem = template_problem(exc, templates)
         if problem.path == templates.name:  # raised outside any template: not a user error
             raise

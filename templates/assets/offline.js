@@ -1,4 +1,4 @@
-// Offline reading (issue 37): registers the language folder's service worker (<lang>/sw.js,
+// Offline reading: registers the language folder's service worker (<lang>/sw.js,
 // next to the manifest the page links), and tells the reader when a newer version of the
 // rules is ready. Nothing happens from disk (file://) or where service workers are
 // unavailable or blocked: the site then works online as before.

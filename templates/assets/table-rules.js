@@ -1,4 +1,4 @@
-// My table's rules (issue 37): the game a table plays (Rami 40 or Rami 51) and its
+// My table's rules: the game a table plays (Rami 40 or Rami 51) and its
 // variation, chosen once in the page menu and kept on the device. The switch and its words
 // come from the language folder's table-rules.json (site_builder/render/table_rules.py);
 // without JavaScript, from disk, or before any choice, every page shows everything.
