@@ -24,7 +24,9 @@ SHARED_SEEDS = ROOT.parent / "shared" / "seeds"
 
 
 def copy_project(dest: Path) -> Path:
-    """Copy what a build reads (content, catalogs, templates) into *dest*."""
+    """Copy what a build reads (content, catalogs, templates) into *dest*, with the
+    checkout's ``node_modules`` linked in, as ``npm ci`` gives a user's checkout (the build
+    reads the practice table's runtime from the project it builds, never from elsewhere)."""
     dest.mkdir(parents=True, exist_ok=True)
     for part in PROJECT_PARTS:
         src = ROOT / part
@@ -32,6 +34,7 @@ def copy_project(dest: Path) -> Path:
             shutil.copytree(src, dest / part, ignore=shutil.ignore_patterns("*.mo"))
         else:
             shutil.copy2(src, dest / part)
+    (dest / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     return dest
 
 

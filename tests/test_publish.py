@@ -238,21 +238,32 @@ def test_workflow_least_privilege_and_official_pages_actions() -> None:
     assert set(flow[True] if True in flow else flow["on"]) >= {"push", "pull_request"}
 
 
-def test_workflow_threshold_is_set_in_one_place() -> None:
-    text = WORKFLOW.read_text(encoding="utf-8")
-    assert text.count("TRANSLATED_MIN_PERCENT:") == 1
-    value = float(workflow()["env"]["TRANSLATED_MIN_PERCENT"])
-    assert 0 <= value <= 100
-    runs = [s["run"] for s in workflow()["jobs"]["build"]["steps"] if "run" in s]
-    assert [r for r in runs if "--fail-under" in r] == [
-        'site-builder i18n stats --format github --fail-under "$TRANSLATED_MIN_PERCENT"']
+def test_workflow_gates_only_the_languages_declared_ready() -> None:
+    """The gate is the one of content/site.toml's [ready] table, one threshold per
+    language: no threshold for every language in the workflow, which a new language would
+    fail until it is translated."""
+    flow = workflow()
+    assert "TRANSLATED_MIN_PERCENT" not in WORKFLOW.read_text(encoding="utf-8")
+    runs = [s["run"] for s in flow["jobs"]["build"]["steps"] if "run" in s]
+    assert [r for r in runs if "i18n stats" in r] == [
+        "site-builder i18n stats --format github --gate"]
+
+
+def test_workflow_installs_the_runtime_the_build_needs() -> None:
+    """The build copies the practice table's runtime from node_modules: the workflow sets
+    up Node and installs package-lock.json exactly, before the first site-builder step."""
+    steps = workflow()["jobs"]["build"]["steps"]
+    names = [s.get("uses", "").split("@")[0] or s.get("run", "").split()[0] for s in steps]
+    npm = next(i for i, s in enumerate(steps) if s.get("run", "").startswith("npm ci"))
+    first = next(i for i, s in enumerate(steps) if s.get("run", "").startswith("site-builder"))
+    assert names.index("actions/setup-node") < npm < first, names
+    assert "--ignore-scripts" in steps[npm]["run"]
 
 
 def test_workflow_commands_pass_on_the_site(project: Path) -> None:
     """The workflow's own site-builder steps, run as written on a copy of this site."""
     flow = workflow()
-    env = {"PATH": f"{BIN}:/usr/bin:/bin", "SITE_URL": "https://owner.github.io/rami/",
-           "TRANSLATED_MIN_PERCENT": str(flow["env"]["TRANSLATED_MIN_PERCENT"])}
+    env = {"PATH": f"{BIN}:/usr/bin:/bin", "SITE_URL": "https://owner.github.io/rami/"}
     runs = [s["run"] for s in flow["jobs"]["build"]["steps"]
             if s.get("run", "").startswith("site-builder ")]
     assert [r.split()[1] for r in runs] == ["check", "i18n", "build"]
@@ -340,7 +351,7 @@ def test_a_message_no_catalog_has_is_a_warning_at_its_source_line(project: Path)
         "translation, shown in English: 'A new paragraph.'" for lang in ("id", "ms", "pl", "vi")]
 
 
-# --- the workflow's hardening (issue 28) -------------------------------------------------------
+# --- the workflow's hardening ------------------------------------------------------------------
 
 LOCK = ROOT / "requirements" / "site.txt"
 
@@ -351,7 +362,7 @@ def test_workflow_actions_are_pinned_to_commits() -> None:
 
     text = WORKFLOW.read_text(encoding="utf-8")
     uses = re.findall(r"^\s*(?:-\s+)?uses:\s*(\S+)(.*)$", text, re.MULTILINE)
-    assert len(uses) == 4
+    assert len(uses) == 5
     for target, comment in uses:
         assert re.fullmatch(r"[\w.-]+/[\w.-]+@[0-9a-f]{40}", target), target
         assert re.match(r"\s+#\s*v\d", comment), (target, comment)
@@ -376,10 +387,33 @@ def test_workflow_publishes_from_the_default_branchs_ref_only() -> None:
                "github.event.repository.default_branch)" in condition
 
 
+def read_lock(path: Path) -> dict[str, str]:
+    """A hash-pinned lock's versions by package name, each line checked: every
+    requirement exact and with the hashes of its files."""
+    pins = {}
+    hashes: dict[str, int] = {}
+    name = ""
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        if line.startswith(" "):  # a hash of the requirement above
+            assert re.fullmatch(r"\s+--hash=sha256:[0-9a-f]{64}( \\)?", line), line
+            hashes[name] += 1
+            continue
+        pinned = re.fullmatch(r"([A-Za-z0-9_.-]+)==([^\s\\;]+)( \\)?", line)
+        assert pinned, line
+        name = pinned[1].lower().replace("_", "-")
+        pins[name], hashes[name] = pinned[2], 0
+    assert all(hashes.values()), hashes  # every requirement with its files' hashes
+    return pins
+
+
 def test_workflow_installs_the_pinned_versions() -> None:
     """The workflow installs requirements/site.txt (exact versions) and site-builder
-    without resolving anything; the lock pins every dependency of pyproject.toml within
-    its range, at the version these tests run with."""
+    without resolving anything; scripts/setup installs that lock and the test tools' one
+    (requirements/test.txt), which agree on every package they share. The locks pin every
+    dependency within pyproject.toml's range, and this environment has exactly those
+    versions: what a fresh clone gets is what CI tested."""
     import tomllib
     from importlib.metadata import version
 
@@ -390,34 +424,179 @@ def test_workflow_installs_the_pinned_versions() -> None:
     assert runs == ["python -m pip install --require-hashes --only-binary :all: -r "
                     "requirements/site.txt\n"
                     "python -m pip install --no-deps --no-build-isolation .\n"]
-    pins = {}
-    hashes: dict[str, int] = {}
-    name = ""
-    for line in LOCK.read_text(encoding="utf-8").splitlines():
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        if line.startswith(" "):  # a hash of the requirement above (issue 33)
-            assert re.fullmatch(r"\s+--hash=sha256:[0-9a-f]{64}( \\)?", line), line
-            hashes[name] += 1
-            continue
-        pinned = re.fullmatch(r"([A-Za-z0-9_.-]+)==([^\s\\;]+)( \\)?", line)
-        assert pinned, line
-        name = pinned[1].lower().replace("_", "-")
-        pins[name], hashes[name] = pinned[2], 0
-    assert all(hashes.values()), hashes  # every requirement with its files' hashes
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    for spec in project["project"]["dependencies"]:
+    site, test = read_lock(LOCK), read_lock(ROOT / "requirements" / "test.txt")
+    assert {name: v for name, v in test.items() if name in site} == \
+        {name: v for name, v in site.items() if name in test}
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    for spec, pins in [*((s, site) for s in project["dependencies"]),
+                       *((s, test) for s in project["optional-dependencies"]["test"])]:
         req = Requirement(spec)
         name = req.name.lower().replace("_", "-")
         assert req.specifier.contains(pins[name]), (spec, pins[name])
-    for name, pinned in pins.items():
+    for name, pinned in {**site, **test}.items():
         if name not in ("setuptools", "wheel"):
             assert version(name) == pinned, (name, version(name), pinned)
-    assert {"setuptools", "wheel"} <= pins.keys()
+    assert {"setuptools", "wheel"} <= site.keys()
+
+
+def tiny_wheel(folder: Path) -> Path:
+    """A minimal wheel of a package ``tiny`` 1.0, made here (no network)."""
+    import zipfile
+
+    wheel = folder / "tiny-1.0-py3-none-any.whl"
+    info = "tiny-1.0.dist-info"
+    files = {"tiny.py": "", f"{info}/METADATA": "Metadata-Version: 2.1\nName: tiny\n"
+             "Version: 1.0\n", f"{info}/WHEEL": "Wheel-Version: 1.0\nGenerator: test\n"
+             "Root-Is-Purelib: true\nTag: py3-none-any\n"}
+    files[f"{info}/RECORD"] = "".join(f"{name},,\n" for name in [*files, f"{info}/RECORD"])
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for name, text in files.items():
+            archive.writestr(name, text)
+    return wheel
+
+
+def test_a_lock_whose_hash_does_not_match_stops_setup_in_one_line(tmp_path: Path) -> None:
+    """scripts/setup installs its locks through scripts/install-locked: a file whose hash
+    is not the lock's is named in one line at the lock's line, and nothing is installed;
+    the right hash installs it."""
+    import hashlib
+
+    wheel = tiny_wheel(tmp_path)
+    right = hashlib.sha256(wheel.read_bytes()).hexdigest()
+    lock = tmp_path / "lock.txt"
+    target = tmp_path / "target"
+    env = {"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "PIP_NO_INDEX": "1",
+           "PIP_FIND_LINKS": str(tmp_path), "PIP_TARGET": str(target),
+           "TMPDIR": str(tmp_path)}
+
+    def install(digest: str) -> subprocess.CompletedProcess[str]:
+        lock.write_text(f"# a lock\ntiny==1.0 \\\n    --hash=sha256:{digest}\n",
+                        encoding="utf-8")
+        return subprocess.run(["bash", str(ROOT / "scripts" / "install-locked"),
+                               sys.executable, str(lock)], capture_output=True, text=True,
+                              env=env, timeout=300)
+
+    wrong = install("0" * 64)
+    assert wrong.returncode == 1
+    assert wrong.stdout == ""
+    [line] = wrong.stderr.splitlines()
+    assert line.startswith(f"setup: {lock}:2: the hash of tiny==1.0 does not match the lock")
+    assert "nothing was installed" in line and "bash scripts/lock" in line
+    assert not target.exists()
+    good = install(right)
+    assert good.returncode == 0, good.stderr
+    assert (target / "tiny.py").is_file()
+
+
+def declare_ready(project: Path, **gates: float) -> int:
+    """Declare *gates* in the project's content/site.toml ([ready]); return the line of
+    the last one."""
+    path = project / "content" / "site.toml"
+    text = re.sub(r"(?ms)^\[ready\].*", "", path.read_text(encoding="utf-8"))
+    text += "[ready]\n" + "".join(f"{lang} = {gate}\n" for lang, gate in gates.items())
+    path.write_text(text, encoding="utf-8")
+    return len(text.splitlines())
+
+
+def test_a_new_language_is_a_draft_until_declared_ready(project: Path) -> None:
+    """A language added with i18n init is built and does not fail the gate; declared
+    ready, it fails it at its catalog's first untranslated entry with its percentage; a
+    ready language the site lacks, or the source language, is named at its line."""
+    keep_two_languages(project)
+    declare_ready(project, pl=90)
+    init = run_cli("i18n", "init", "de", "--root", str(project))
+    assert init.code == 0 and "draft" in init.out and "[ready]" in init.out
+    gate = ["i18n", "stats", "--gate", "--format", "github", "--root", str(project)]
+    draft = run_cli(*gate)
+    assert draft.code == 0 and draft.out == "", draft.out + draft.err
+    line = declare_ready(project, pl=90, de=50)
+    ready = run_cli(*gate)
+    assert ready.code == 1
+    po = project / "locales" / "de" / "LC_MESSAGES" / "messages.po"
+    first = next(i for i, text in enumerate(po.read_text(encoding="utf-8").splitlines(), 1)
+                 if text.startswith("msgid ") and text != 'msgid ""')
+    assert ready.out.splitlines() == [
+        f"::error file=locales/de/LC_MESSAGES/messages.po,line={first},title=translation "
+        f"coverage::de is 0.0%25 translated, under the 50%25 its translators declared ready "
+        f"(content/site.toml:{line}): translate the rest (site-builder i18n stats lists it "
+        "page by page), or remove de from [ready] to publish it as a draft"]
+    line = declare_ready(project, pl=90, de=0, xx=90)
+    unknown = run_cli("i18n", "stats", "--gate", "--root", str(project))
+    assert unknown.code == 1
+    assert f"content/site.toml:{line}: xx is declared ready but has no catalog" in unknown.err
+    line = declare_ready(project, en=100)
+    source = run_cli("i18n", "stats", "--gate", "--root", str(project))
+    assert source.code == 1 and f"content/site.toml:{line}: en is the source" in source.err
+
+
+@pytest.mark.parametrize("gates, said", [
+    ('ready = 90', "ready must be a table of languages"),
+    ('[ready]\npl = 120', "the gate of pl must be a number from 0 to 100 (percent), not 120"),
+    ('[ready]\npl = "90"', "the gate of pl must be a number from 0 to 100 (percent), not '90'"),
+    ('[ready]\n"pl-PL" = 90', "'pl-PL' is not a language code"),
+])
+def test_a_wrong_ready_table_is_named_at_its_line(project: Path, gates: str, said: str) -> None:
+    site = project / "content" / "site.toml"
+    text = re.sub(r"(?ms)^\[ready\].*", "", site.read_text(encoding="utf-8")) + gates + "\n"
+    site.write_text(text, encoding="utf-8")
+    result = run_cli("check", "--root", str(project))
+    assert result.code == 2
+    assert f"content/site.toml:{len(text.splitlines())}: {said}" in result.err, result.err
+
+
+@pytest.mark.slow  # a fresh environment from the package index and npm: in the full run
+def test_the_workflow_publishes_from_a_fresh_checkout(tmp_path: Path) -> None:
+    """The build job's run: steps, as written in site.yml and in its order, on a git
+    archive of this checkout in a fresh virtual environment: no node_modules, .venv or
+    checkout of the developer within reach. It stages pages/, and does so again after a
+    new language is added with i18n init (a draft, which does not block the gate)."""
+    flow = workflow()
+    copy = tmp_path / "checkout"
+    copy.mkdir()
+    tree = subprocess.run(["git", "stash", "create"], cwd=ROOT, capture_output=True,
+                          text=True, check=True).stdout.strip() or "HEAD"
+    archive = subprocess.run(["git", "archive", tree], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    subprocess.run(["tar", "-x", "-C", str(copy)], input=archive, check=True)
+    assert not (copy / "node_modules").exists() and not (copy / ".venv").exists()
+    venv = tmp_path / "python"  # actions/setup-python: a Python of its own, on PATH
+    subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True)
+    env = {"PATH": f"{venv / 'bin'}:/usr/bin:/bin", "HOME": str(Path.home()),
+           "SITE_URL": "https://owner.github.io/rami/", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    steps = flow["jobs"]["build"]["steps"]
+    uses = {s["uses"].split("@")[0] for s in steps if "uses" in s}
+    # what the runner does for these: the checkout above, Python above, Node on /usr/bin,
+    # and the upload, which takes pages/ as staged here
+    assert uses == {"actions/checkout", "actions/setup-python", "actions/setup-node",
+                    "actions/upload-pages-artifact"}
+
+    def run_job() -> None:
+        for step in steps:
+            if "run" not in step:
+                continue
+            proc = subprocess.run(["bash", "-e", "-c", step["run"]], cwd=copy, env=env,
+                                  capture_output=True, text=True, timeout=900)
+            assert proc.returncode == 0, (step["run"], proc.stdout[-3000:], proc.stderr[-3000:])
+            assert "::error" not in proc.stdout, proc.stdout
+        page = copy / "pages" / "pl" / "first-meld" / "index.html"
+        assert '<link rel="canonical" href="https://owner.github.io/rami/pl/first-meld/"' \
+            in page.read_text(encoding="utf-8")
+        assert (copy / "pages" / "pl" / "play" / "index.html").is_file()
+        assert not (copy / "pages" / ".site-builder").exists()
+
+    run_job()
+    import shutil
+    init = subprocess.run(["site-builder", "i18n", "init", "de"], cwd=copy, env=env,
+                          capture_output=True, text=True, timeout=300)
+    assert init.returncode == 0, init.stderr
+    for made in ("pages", "dist", "node_modules"):  # a fresh checkout of the next push
+        shutil.rmtree(copy / made)
+    run_job()
+    assert (copy / "pages" / "de" / "first-meld" / "index.html").is_file()
 
 
 def test_the_published_site_is_the_site_without_the_marker(project: Path) -> None:
-    """Issue 33: the Pages artifact holds the site only: the workflow's step before the
+    """The Pages artifact holds the site only: the workflow's step before the
     upload, run as written after a build, gives dist/ without dist/.site-builder."""
     flow = workflow()
     [step] = [s for s in flow["jobs"]["build"]["steps"]

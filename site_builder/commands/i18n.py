@@ -29,7 +29,7 @@ from site_builder.errors import (
     print_github,  # a catalog it cannot read, annotated
 )
 from site_builder.i18n.catalog import load_catalog
-from site_builder.i18n.coverage import coverage, with_unknown
+from site_builder.i18n.coverage import coverage, coverage_state, with_unknown
 from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
 from site_builder.i18n.locales import parse_locale
 from site_builder.i18n.messages import (
@@ -41,7 +41,14 @@ from site_builder.i18n.messages import (
 )
 from site_builder.i18n.translator import Translations, Translator
 from site_builder.output import write_atomic
-from site_builder.project import POT_PATH, SOURCE_LANG, TEMPLATES_DIR, discover_languages, po_path
+from site_builder.project import (
+    POT_PATH,
+    SITE_FILE,
+    SOURCE_LANG,
+    TEMPLATES_DIR,
+    discover_languages,
+    po_path,
+)
 from site_builder.sources.site import load
 from site_builder.sources.templates import bytecode_cache, compile_templates, make_environment
 from site_builder.verify import read_catalog
@@ -74,6 +81,9 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
     add_format_option(a)
     a.add_argument("--fail-under", type=percent, default=None, metavar="PCT",
                    help="exit 1 if any language is below PCT percent translated (0-100)")
+    a.add_argument("--gate", action="store_true",
+                   help="exit 1 if a language declared ready ([ready] in content/site.toml) "
+                        "is below its gate; the other languages are drafts")
     a.set_defaults(func=run_stats)
 
 
@@ -229,7 +239,9 @@ def run_init(args: argparse.Namespace) -> int:
                         auto_comments=message.auto_comments, context=message.context)
     _write_po(args.root, catalog, po_path(lang))
     print(f"{po_path(lang)}: created with {len(catalog)} messages to translate "
-          f"({locale.get_display_name(lang)}). The site now builds it with English fallback.")
+          f"({locale.get_display_name(lang)}). The site now builds it as a draft, in "
+          "English where it is not translated yet; when its translators say it is ready, "
+          f"declare it in {SITE_FILE} under [ready] (for example {lang} = 90).")
     return 0
 
 
@@ -280,9 +292,44 @@ def stats_data(root: Path) -> dict[str, Any]:
     return data
 
 
+def first_untranslated_line(root: Path, lang: str) -> int:
+    """The line of the first entry of *lang*'s catalog that readers see in English (empty
+    or fuzzy), where a translator would start; 1 if every entry there is translated (what
+    is missing is not in the catalog yet: run i18n update)."""
+    loaded, _ = load_catalog(root, lang)
+    if loaded is None:
+        return 1
+    lines = [m.lineno or 1 for m in loaded.catalog
+             if m.id and coverage_state(m) != "translated"]
+    return min(lines, default=1)
+
+
+def gate_problems(root: Path, data: dict[str, Any]) -> list[Problem]:
+    """A problem for each language declared ready that is below its gate, at the
+    catalog's first untranslated entry, or that is no language of the site."""
+    problems = []
+    for lang, gate in _site(root).config.ready.items():
+        if lang == SOURCE_LANG:
+            problems.append(Problem(SITE_FILE, gate.line, f"{lang} is the source language, "
+                                    "complete by definition: remove it from [ready]"))
+        elif lang not in data:
+            problems.append(Problem(SITE_FILE, gate.line, f"{lang} is declared ready but has "
+                                    f"no catalog ({po_path(lang)}): add it with 'site-builder "
+                                    f"i18n init {lang}', or remove the line"))
+        elif data[lang]["percent"] < gate.percent:
+            problems.append(Problem(
+                po_path(lang), first_untranslated_line(root, lang),
+                f"{lang} is {data[lang]['percent']}% translated, under the {gate.percent:g}% "
+                f"its translators declared ready ({SITE_FILE}:{gate.line}): translate the "
+                f"rest (site-builder i18n stats lists it page by page), or remove {lang} from "
+                "[ready] to publish it as a draft"))
+    return problems
+
+
 def run_stats(args: argparse.Namespace) -> int:
     try:
         data = stats_data(args.root)
+        gated = gate_problems(args.root, data) if args.gate else []
     except UserError as exc:
         if args.format != "github":
             raise
@@ -310,4 +357,10 @@ def run_stats(args: argparse.Namespace) -> int:
         if low:
             print(f"below {args.fail_under:g}%: {', '.join(low)}", file=sys.stderr)
             return 1
+    if gated:
+        if args.format == "github":
+            print_github(gated, [], "translation coverage")
+        for problem in gated:
+            print(problem, file=sys.stderr)
+        return 1
     return 0

@@ -4,8 +4,8 @@ packed as a zip named by its content hash, so that the table plays the very rule
 verified the pages.
 
 Only a site with a practice page (front matter ``play: true``) needs them. The runtime
-is found in the site's ``node_modules/pyodide`` (``scripts/setup`` runs ``npm ci``), or
-else in the ``node_modules`` next to this package's checkout.
+is found in the site's own ``node_modules/pyodide`` (``npm ci``; ``scripts/setup`` and
+the GitHub workflow run it), and nowhere else.
 """
 
 from __future__ import annotations
@@ -36,12 +36,13 @@ ZIP_DATE = (1980, 1, 1, 0, 0, 0)
 
 
 def runtime_dir(root: Path) -> Path | None:
-    """Where the npm ``pyodide`` package is: in *root*'s ``node_modules``, or in the one
-    next to this package's checkout; None if in neither (or incomplete)."""
-    for base in (root, PACKAGE_DIR.parent):
-        found = base / "node_modules" / "pyodide"
-        if all((found / name).is_file() for name in RUNTIME_FILES):
-            return found
+    """Where the npm ``pyodide`` package is: in *root*'s own ``node_modules``, as
+    ``npm ci`` puts it there; None if it is missing or incomplete. Never elsewhere: a
+    build reads only the project it builds, so that what passes on a developer's machine
+    passes on a fresh checkout too."""
+    found = root / "node_modules" / "pyodide"
+    if all((found / name).is_file() for name in RUNTIME_FILES):
+        return found
     return None
 
 
