@@ -31,7 +31,7 @@ sampled every 10 ms from ``/proc/*/smaps_rollup`` as proportional set size.
 worktree, first on ``PYTHONPATH``) as one more tool, on a copy of the corpus, and prints
 this code's ratios to it: the side-by-side comparison with an earlier version.
 
-Retired (issue 32): MkDocs + mkdocs-static-i18n and the bare Jinja2 + Python-Markdown loop
+Retired: MkDocs + mkdocs-static-i18n and the bare Jinja2 + Python-Markdown loop
 (``bare_loop.py``, a yardstick of the machine's speed). The target is set against Hugo +
 Pagefind, and ratios measured side by side need no yardstick.
 """
@@ -142,8 +142,8 @@ def _yaml(text: str) -> str:
 # switcher, a nav that lists every page of the language in source order (front-matter
 # ``weight``), the page's own marked as current, the title and the content; the home page
 # lists every page with its description, as site-builder's. (Until 2026-12-02 both sides
-# drew a window of 12 pages; site-builder's window was removed in issue 32, and so is
-# Hugo's here: the same job.)
+# drew a window of 12 pages; site-builder's window was removed (a reader sees every page), and
+# so is Hugo's here: the same job.)
 HUGO_BASEOF = """<!DOCTYPE html>
 <html lang="{{ .Language.Locale }}">
 <head><meta charset="utf-8"><title>{{ .Title }}</title>

@@ -1,12 +1,13 @@
-"""Measure: CPU seconds that hostile inputs of issue 28 cost the checks, Markdown and the
-engine (``time.process_time``; each stopped at 10 s of CPU).
+"""Measure: CPU seconds that hostile inputs (text built to stall a regular expression or a
+parser) cost the checks, Markdown and the engine (``time.process_time``; each stopped at 10 s
+of CPU).
 
     .venv/bin/python benchmarks/hostile_inputs.py [--size 100000]
 
 Each text case is one segment of about --size characters, run through the content checks
 (``segment_problems``), the translation checks, ``parse_page``, and Markdown (which the
 build asks only for text that the checks accept: "refused" says whether they do). The
-engine cases are the issue's ``draw discard`` rounds.
+engine cases are ``draw discard`` rounds that once ran the search for minutes.
 """
 
 from __future__ import annotations

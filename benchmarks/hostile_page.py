@@ -1,5 +1,5 @@
 """Measure: the CPU time of ``check`` on the real site plus one hostile page of about
---size bytes (issue 33): worked rounds whose every row asks the engine a costly question
+--size bytes: worked rounds whose every row asks the engine a costly question
 (``draw discard`` of a joker onto a 59-card hand under a maxed profile: 4 decks, 8
 jokers, 8 a meld, threshold 1000, rami sec), each question bounded on its own.
 

@@ -4,7 +4,7 @@
     .venv/bin/python benchmarks/i18n_update.py --messages 10000 --messages 100000
     .venv/bin/python benchmarks/i18n_update.py --pages 100        # spread over 100 pages
 
-Issue 14, class 7: "``i18n update`` with 100k new messages ran past 10 minutes". For
+Once, ``i18n update`` with 100k new messages ran past 10 minutes; this measures it. For
 each N this copies the project to a temporary folder, adds N distinct new sentences
 (paragraphs of new pages ``content/zz-bench-*.md``), and times, each as its own process:
 ``i18n extract``, ``i18n update`` (all four catalogs gain N untranslated entries),

@@ -1,4 +1,4 @@
-"""Offline reading (issue 37): what a language's service worker costs and gives.
+"""Offline reading: what a language's service worker costs and gives.
 
 For a built site (``site-builder build --out DIR``), served on 127.0.0.1 and read in
 Debian's Chromium at 360x800, for each language:

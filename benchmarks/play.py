@@ -1,4 +1,4 @@
-"""The practice table's weight and speed (issue 35), in Debian's Chromium.
+"""The practice table's weight and speed, in Debian's Chromium.
 
 Serves a built site (``site-builder build --out``) on 127.0.0.1 and reports:
 

@@ -1,4 +1,4 @@
-"""How far a reader on a phone scrolls and taps: two built sites side by side (issue 26).
+"""How far a reader on a phone scrolls and taps: two built sites side by side.
 
 Serves each site (a ``site-builder build --out`` folder) on 127.0.0.1 and measures, in
 Debian's Chromium at 360x800 and at 200 % text:

@@ -3,7 +3,7 @@
     .venv/bin/python benchmarks/sim_bench.py [--games 200] [--speed-games 100] [--seed 1]
                                              [--game cardverse]
 
-Targets (issue 7), measured heads-up over whole games to the target score,
+Targets, measured heads-up over whole games to the target score,
 with the first seat alternating from game to game:
 
 * hard beats easy in at least 70% of games;

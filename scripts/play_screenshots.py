@@ -1,4 +1,4 @@
-"""Screenshots of the practice table (issue 35) for review and the closing note: a turn, a
+"""Screenshots of the practice table for review and the closing note: a turn, a
 refused move and the end of a round, in Polish and Vietnamese, on a phone (360x800) and a
 desktop (1280x900), saved to ``docs/screenshots/play_*.png``.
 

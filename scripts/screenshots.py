@@ -1,4 +1,4 @@
-"""Screenshots of the reading on a phone and a desktop (issue 26), for review and the
+"""Screenshots of the reading on a phone and a desktop, for review and the
 closing note.
 
 Takes a site already built (``site-builder build --out DIST``; this script builds nothing),
@@ -6,8 +6,8 @@ serves it on 127.0.0.1 with Python's http.server, and saves PNGs at phone (360x8
 desktop (1280 or 1440 px) size, in Polish and Vietnamese, to ``docs/screenshots/``: a rule
 page's first screen (also at 200 % text), the page and language menus, the sidebar and the
 contents beside the text, search results that open a section, a caution and a folded trace,
-the quick-reference sheet on screen and printed, the checker, and the 404 pages; and (issue
-36) the "you are here" bar, a term's definition shown in place, and a search for a word
+the quick-reference sheet on screen and printed, the checker, and the 404 pages; and the
+"you are here" bar, a term's definition shown in place, and a search for a word
 typed without its diacritics, on a phone.
 
     .venv/bin/site-builder build --out /tmp/dist
@@ -198,14 +198,14 @@ def term_shown(page: Page) -> None:
 
 def take_all(shooter: Shooter) -> None:
     s = shooter.shot
-    # issue 36: where you are, a term explained in place, a word typed without diacritics
+    # where you are, a term explained in place, a word typed without diacritics
     s("here-pl-phone", PHONE, "pl/turn/", viewport(reading("laying-off")))
     s("here-vi-phone-open", PHONE, "vi/scoring/", viewport(reading("penalty-points", True)))
     s("tooltip-pl-phone", PHONE, "pl/setup/", viewport(term_shown))
     s("tooltip-vi-phone", PHONE, "vi/turn/", viewport(term_shown))
     s("search-folded-pl-phone", PHONE, "pl/", viewport(search_for("dokladanie")))
     s("search-folded-vi-phone", PHONE, "vi/", viewport(search_for("doi joker")))
-    # the first screen of a rule page on a phone: one bar, then the rules (issue 26)
+    # the first screen of a rule page on a phone: one bar, then the rules
     s("first-screen-pl-phone", PHONE, "pl/turn/", viewport())
     s("first-screen-vi-phone", PHONE, "vi/first-meld/", viewport())
     s("first-screen-vi-phone-text200", PHONE, "vi/melds/", viewport(), font_size=32)

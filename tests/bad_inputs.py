@@ -1,4 +1,4 @@
-"""The bad inputs of ``tests/test_bad_inputs.py`` (issue 14), one :class:`Case` each.
+"""The bad inputs of ``tests/test_bad_inputs.py``, one :class:`Case` each.
 
 A case changes one thing in a scratch copy of the real project (that has been built
 once); ``check`` and ``build`` must then exit 2 naming ``path:line`` (or 0 where the
@@ -42,7 +42,7 @@ class Case:
     words: str = ""  # words the message must hold
     args: tuple[str, ...] = ()  # for build
     commands: tuple[str, ...] = ("build", "check")  # build alone for its own options
-    item: str = ""  # issue 14's item while it is open: the case is a strict xfail
+    item: str = ""  # a known defect, while it is open: the case is a strict xfail
     alone: bool = False  # run alone, not batched with cases of other files (test_bad_inputs)
 
 
@@ -313,7 +313,7 @@ case("prose: link to no section of another page", prose("See [z](../cardverse/#n
      FM, "See [z]", words="#goal", alone=True)
 case("prose: absolute link", prose("See [z](/en/cardverse/)."), FM, "See [z]",
      words="absolute path")
-# Issue 26: term links and callouts
+# Term links and callouts
 case("prose: a term linked to no glossary section",
      prose("A [meld](../glossary/#melds-and-more) is laid."), FM, "A [meld]",
      words="leads to no section of content/glossary.md")
@@ -336,7 +336,7 @@ case("callout: no text", prose("!!! caution"), FM, "!!! caution",
      words="callout '!!! caution' has no text")
 case("callout: text not indented", prose("!!! note\nNot indented."), FM, "!!! note",
      words="indented by four spaces")
-# Issue 33, R10: what Python-Markdown's admonitions allow and callouts do not, at its line.
+# What Python-Markdown's admonitions allow and callouts do not, at its line.
 case("callout: with a title", prose('!!! note "A title"\n    Titled text.'), FM,
      '!!! note "A title"', words="a callout takes no title")
 case("callout: a second paragraph", prose("!!! caution\n    First.\n\n    Second."), FM,
@@ -858,7 +858,7 @@ case("out: a folder of other files", put("mine/thesis.txt", "not a site"), "--ou
      args=("--out", "mine"), commands=("build",))
 case("out: parent's parent is a file", put("afile", "x"), "--out", None,
      args=("--out", "afile/a/b/dist"), commands=("build",))
-# Issue 33: a marker vouches only for the files it lists; the rest are a user's.
+# A marker vouches only for the files it lists; the rest are a user's.
 case("out: a CNAME added to dist", put("dist/CNAME", "rami.example.org"), "--out", None,
      commands=("build",))
 case("out: a drafts folder added to dist", put("dist/drafts/a.md", "draft"), "--out", None,
@@ -890,7 +890,7 @@ valid("out: a user's backup named like a build's leftovers",
       lambda r: __import__("shutil").copytree(r / "dist", r / ".dist.old-2024-backup"),
       commands=("build",))
 
-# Second hostile pass (issue 14 again, on the features added since) ---------------------------
+# A second hostile pass, on the features added since ------------------------------------------
 WR = "content/whole-round.md"
 ML = "content/melds.md"
 case("round: swap with a card the joker does not stand for",
@@ -1066,7 +1066,7 @@ case("fm: checker yes", sub(FM, "checker: true", "checker: yes"), FM, "checker: 
 case("fm: checker in capitals", sub(FM, "checker: true", "checker: TRUE"), FM, "checker: TRUE")
 case("fm: checker twice", sub(FM, "checker: true", "checker: true\nchecker: false"), FM,
      "checker: false")
-# How search ranks a page (issue 36): "rules" (the default) or "reference"
+# How search ranks a page: "rules" (the default) or "reference"
 case("fm: search kind unknown", sub(FM, "checker: true", "checker: true\nsearch: secondary"), FM,
      "search: secondary", words="search 'secondary' must be one of: rules, reference")
 valid("fm: search reference", sub(FM, "checker: true", "checker: true\nsearch: reference"))
@@ -1096,7 +1096,7 @@ case("site: base_url with a bad punycode host", sub(SITE, "https://rami-rules.ex
 valid("site: base_url with a punycode host", sub(SITE, "https://rami-rules.example.org/",
                                                  "https://xn--mnchen-3ya.example/"))
 
-# Issue 25: game tables that cannot happen, round endings that differ from the engine's -------
+# Game tables that cannot happen, round endings that differ from the engine's -----------------
 SCO = "content/scoring.md"
 TURN = "content/turn.md"
 case("game: a round nobody won", sub(SCO, "rounds: 0, 52, 30 | 27, 0, 45",
@@ -1108,7 +1108,7 @@ case("game: a 360-point Rami 51 hand", sub(SCO, "| 0, 74, 33 |", "| 0, 360, 33 |
                              "more than any hand can hold: 13 cards are worth at most 178")
 case("game: two seats on 0 in one round", sub(SCO, "| 25, 0, 40 |", "| 0, 0, 40 |"), SCO,
      "| 0, 0, 40 |", words="round 5 (0, 0, 40) cannot happen in Rami 51: seats 1 and 2 score 0")
-# Issue 34 §4: the bounds of each hand and of a round's hands together, from the rule set
+# The bounds of each hand and of a round's hands together, from the rule set
 case("game: a Rami 51 hand worth 1 point", sub(SCO, "| 48, 0, 21 |", "| 48, 0, 1 |"), SCO,
      "rounds: 0, 35, 62 | 48, 0, 1 |",
      words="round 2 (48, 0, 1) cannot happen in Rami 51: seat 3 scores 1, less than any hand "
@@ -1144,7 +1144,7 @@ case("round: a refused step that the engine allows",
          "step: 1: draw discard 7C"), TURN, "refused: 1: draw discard\nstep: 1: draw discard 7C",
      words="stated refused 1: draw discard, the engine computes nothing")
 
-# Issue 33, R7: a run of ``\ under the segment bound cost 11 s of CPU a paragraph.
+# A run of ``\ under the segment bound cost 11 s of CPU a paragraph.
 case("prose: backticks that open code spans never closed",
      page("\n\n".join(f"See {k} " + "``\\" * 3326 for k in range(3))), "content/extra.md",
      "See 0 ", words="runs of backticks in one segment")
@@ -1155,7 +1155,7 @@ case("prose: backticks that open code spans never closed, few runs",
      page("See " + " w ".join("`" * k for k in range(1, 13)) + "."), "content/extra.md", "See ",
      words="open a code span that is never closed")
 
-# Issue 33, R11: two profile names that differ only by an invisible format character.
+# Two profile names that differ only by an invisible format character.
 for _cp in ("\u200b", "\u2060", "\ufeff", "\u00ad"):
     case(f"prof: a name with an invisible U+{ord(_cp):04X}",
          po_append(PROF, f'\n[house_copy]\nname = "house{_cp} rules"\njoker_value = 15\n'),
@@ -1164,7 +1164,7 @@ case("prof: a name the same as another's in NFD",
      po_append(PROF, '\n[cafe1]\nname = "caf\u00e9"\n\n[cafe2]\nname = "cafe\u0301"\n'),
      PROF, 'name = "cafe\u0301"', words="has the same name")
 
-# Issue 28: bidi controls are refused at their line; text that stalls a regular expression,
+# Bidi controls are refused at their line; text that stalls a regular expression,
 # the Markdown library or the engine's search is answered at once --------------------------
 case("po: a bidi override in a card name",
      sub(PL, 'msgctxt "rank"\nmsgid "queen"\nmsgstr "dama"',
@@ -1225,7 +1225,7 @@ case("round: a draw discard under a threshold of 1000 (the search ran for minute
 _FULL = " ".join(f"{r}{s}" for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
 _MAXED = ('\n[maxed]\nname = "every joker counts"\ndecks = 4\njokers = 8\n'
           'max_jokers_per_meld = 8\nadjacent_jokers = true\nall_joker_melds = true\n')
-case("round: 52 cards and seven jokers under a profile at its bounds (issue 33 R6: 10 s a row)",
+case("round: 52 cards and seven jokers under a profile at its bounds (once 10 s of CPU a row)",
      chain(lambda r: (r / PROF).write_text((r / PROF).read_text(encoding="utf-8") + _MAXED,
                                            encoding="utf-8"),
            example(BIG_ROUND.format(profile="maxed", hand=_FULL + " JK" * 7))),

@@ -1,4 +1,4 @@
-"""Issue 14: every bad input is answered with ``path:line``, and no data is lost.
+"""Every bad input is answered with ``path:line``, and no data is lost.
 
 Each case of ``tests/bad_inputs.py`` changes one thing in a scratch copy of the sources
 of the real project, which was built once: the copy's ``dist/`` is that build, linked
@@ -182,7 +182,7 @@ def params(both: bool = False) -> list[object]:
             continue
         marks = [pytest.mark.xdist_group(f"bad-input-{BATCH_OF[c.name]}")]
         if c.item:
-            marks.append(pytest.mark.xfail(strict=True, reason=f"issue 14, item {c.item}"))
+            marks.append(pytest.mark.xfail(strict=True, reason=f"a known defect: {c.item}"))
         out.append(pytest.param(c, id=c.name, marks=marks))
     return out
 
@@ -370,7 +370,7 @@ BAD_COMMAND_LINES = [
      "--games", "10000000000"),
     ("engine", "simulate", "--game", "cardverse", "--players", "hard,easy", "--seed", "x"),
     ("engine", "opening", "--game", "rami51", "--joker-value", "99999999999", "QH KH AH"),
-    ("engine", "game", "--game", "rami51", "0, 360, 12"),  # issue 34 §4: the build's check
+    ("engine", "game", "--game", "rami51", "0, 360, 12"),  # the build's check
     ("engine", "game", "--game", "rami51", "0, 35", "0, 1"),
     ("engine", "game", "--game", "rami51", "0, 178, 178"),
     ("engine", "game", "--game", "cardverse", "1, 0, 0"),
@@ -387,7 +387,7 @@ BAD_COMMAND_LINES = [
 
 @pytest.mark.parametrize("args", BAD_COMMAND_LINES, ids=" ".join)
 def test_bad_command_line_is_one_line(built: Built, args: tuple[str, ...]) -> None:
-    """Issue 14, items 7 and 13: a bad command line (an unknown subcommand, a card token
+    """A bad command line (an unknown subcommand, a card token
     starting with '-', a number out of bounds) is one line and exit 2, not argparse's
     usage block."""
     result = run_process(built.root, *args)

@@ -1,5 +1,5 @@
 """The scripts of ``benchmarks/`` run: each at a tiny size, so that a change of the package
-that breaks one fails here, not on the day someone measures (issue 32: the corpus behind
+that breaks one fails here, not on the day someone measures (as when the corpus behind
 ``compare.py`` stopped building, and no test noticed).
 
 These are smoke tests: they time nothing and judge no figure (performance is measured by

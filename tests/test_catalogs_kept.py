@@ -1,4 +1,4 @@
-"""Issue 28: the translators' files are safe. ``i18n update`` writes nothing over a
+"""The translators' files are safe. ``i18n update`` writes nothing over a
 catalog saved while it ran, writes a symlinked catalog through its link, ``i18n compile``
 replaces each ``.mo`` in one step, and an error (a catalog that cannot be replaced, a
 full disk) is one line naming the user's file. The commands run in this process."""
@@ -59,7 +59,7 @@ def test_a_catalog_saved_during_update_is_not_overwritten(
 
 def test_a_catalog_saved_while_update_writes_is_not_overwritten(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 33, R4: the translator saves after the comparison with what was read, while
+    """The translator saves after the comparison with what was read, while
     the merged catalog is being written to its temporary file: the comparison is made
     again once that file is written, immediately before the rename."""
     from site_builder import output
@@ -84,7 +84,7 @@ def test_a_catalog_saved_while_update_writes_is_not_overwritten(
     assert not [p.name for p in (project / PL).parent.iterdir() if p.name.startswith(".")]
 
 
-LINKS = [  # (the link, the command): issue 33, R5
+LINKS = [  # (the link, the command)
     ("locales/pl/LC_MESSAGES/messages.mo", ("i18n", "compile")),
     ("locales/messages.pot", ("i18n", "extract")),
     ("locales/de/LC_MESSAGES/messages.po", ("i18n", "init", "de")),

@@ -351,7 +351,7 @@ def test_the_engine_files_the_checker_mirrors_are_those_it_was_reviewed_against(
                          "(templates/assets/checker-core.js) against it, then update MIRRORED")
 
 
-# --- the reader's notation (issue 27, part 3; issue 26, part 6) ---------------------------
+# --- the reader's notation ----------------------------------------------------------------
 # Each language's letters come from its catalog (msgctxt "card letter: ..."), and its card
 # names are the tables' accessible names; the page hands both to the script in its
 # checker-text block, which these tests read from the built pages.

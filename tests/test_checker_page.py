@@ -47,7 +47,7 @@ def test_a_page_without_the_flag_has_no_checker(project: Path) -> None:
 
 
 def test_the_menu_offers_only_the_profiles_that_can_change_the_answer() -> None:
-    """Issue 26, part 6: derived from the profiles' rules, for one meld and for a first meld."""
+    """Derived from the profiles' rules, for one meld and for a first meld."""
     from conftest import ROOT
 
     from site_builder.render.checker_rules import MODES, offered, rules_table
@@ -68,7 +68,7 @@ def test_the_menu_offers_only_the_profiles_that_can_change_the_answer() -> None:
                 assert alias[key] == first, (mode, key)
         for i, key in enumerate(keys):  # each one offered changes an answer
             assert all(rules(key, fields) != rules(other, fields) for other in keys[:i])
-    # the profiles of the review's complaint change nothing a meld's verdict reads
+    # a profile that changes only points in hand, the ace or the discard changes no verdict
     for key, profile in profiles.items():
         if profile.overrides and set(profile.overrides) <= {
                 "joker_hand_points", "unopened_hand_points", "ace_high", "discard_must_be_used"}:

@@ -32,7 +32,7 @@ def _meld_number(cell: lxml.html.HtmlElement) -> int | None:
 
 
 def test_a_table_list_never_draws_a_card_that_was_not_laid_in_its_meld(built_site: Path) -> None:
-    """Issue 34 §1: a joker on the table is drawn as a joker, never as its stand-in. Each
+    """A joker on the table is drawn as a joker, never as its stand-in. Each
     "On the table" list of a worked round, and the meld that a lay-off or an exchange
     shows, holds only cards laid into that meld by the steps above it (as the action
     column draws them), and each joker in it names its stand-in."""
@@ -97,7 +97,7 @@ def test_every_kind_has_its_partial_and_nothing_else_is_one() -> None:
 
 
 def test_no_kind_module_is_large() -> None:
-    """Issue 32: one module per kind, none over about 250 lines."""
+    """One module per kind, none over about 250 lines."""
     sizes = {p.name: len(p.read_text(encoding="utf-8").splitlines())
              for p in (ROOT / "site_builder" / "examples").glob("*.py")}
     assert max(sizes.values()) <= 250, sizes

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from conftest import run_main, run_process
 
-# The regular expressions that the linear scans replaced (issue 28), kept as their
+# The regular expressions that the linear scans replaced, kept as their
 # reference: on short text they answer at once, and the scans must find what they find.
 LINK_TARGET_RE = re.compile(r"\]\(\s*<?([^)>]*?)>?(?:\s+\"[^\"]*\")?\s*\)")
 HEADING_RE = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
@@ -100,7 +100,7 @@ def test_a_catalog_folder_that_is_not_a_language(project: Path) -> None:
 
 
 def test_link_targets_are_the_regexs() -> None:
-    """Issue 28: ``link_targets`` scans in linear time for what ``LINK_TARGET_RE`` finds
+    """``link_targets`` scans in linear time for what ``LINK_TARGET_RE`` finds
     (which backtracks): the same targets, on random text made of the characters that
     matter to it (short, so that the regular expression answers at once)."""
     import random
@@ -116,13 +116,13 @@ def test_link_targets_are_the_regexs() -> None:
 
 
 def test_html_tags_are_the_regexs() -> None:
-    """Issue 28: ``html_tags`` finds what the raw-HTML pattern finds, in linear time."""
+    """``html_tags`` finds what the raw-HTML pattern finds, in linear time."""
     import random
     import re
 
     from site_builder.sources.segment import html_tags
 
-    pattern = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>")  # as written before issue 28
+    pattern = re.compile(r"<\s*/?\s*[A-Za-z!?][^>]*>")  # as written before the linear scan
     rnd = random.Random(28)
     pieces = ["<", ">", "/", " ", "a", "!", "?", "1", "\t", "<a", "</", "x"]
     for _ in range(50_000):
@@ -131,7 +131,7 @@ def test_html_tags_are_the_regexs() -> None:
 
 
 def test_percent_placeholders_are_the_regexs() -> None:
-    """Issue 28: the possessive printf-placeholder pattern finds what the backtracking
+    """The possessive printf-placeholder pattern finds what the backtracking
     one found (which took seconds on a '%' and a run of zeros)."""
     import random
     import re
@@ -148,7 +148,7 @@ def test_percent_placeholders_are_the_regexs() -> None:
 
 
 def test_parse_heading_is_the_regexs() -> None:
-    """Issue 28: ``parse_heading`` reads what ``HEADING_RE`` matched (which backtracked
+    """``parse_heading`` reads what ``HEADING_RE`` matched (which backtracked
     in cubic time on a heading and a run of spaces)."""
     import random
 

@@ -1,4 +1,4 @@
-"""No reader-visible string escapes the catalogs (issue 27): every message the build looks
+"""No reader-visible string escapes the catalogs: every message the build looks
 up in a language's catalog is in ``locales/messages.pot``, and a lookup of one that is not
 is reported at its line and counted as untranslated."""
 
@@ -78,7 +78,7 @@ def test_every_message_the_build_looks_up_is_in_the_template(
     """The real site, built in full: every lookup (pages, profiles, templates, the code's
     own strings; plurals and contexts) is a msgid of the committed template."""
     lookups = build_lookups(ROOT, tmp_path / "dist", monkeypatch)
-    assert (GO_BACK, None) in lookups  # the code's string (site_files.py), issue 27
+    assert (GO_BACK, None) in lookups  # the code's string (site_files.py)
     assert any(not isinstance(m, str) for m, _ in lookups)  # plurals were looked up
     assert any(c is not None for _, c in lookups)  # and messages with a context
     assert len(lookups) > 500
@@ -203,7 +203,7 @@ def test_a_lookup_outside_the_template_warns_in_build_and_fails_strict(
 
 def test_a_code_string_the_extractor_misses_is_reported_at_the_code_line(
         project: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 27's defect, reproduced: without the code's strings in the template (as when
+    """A defect once shipped, reproduced: without the code's strings in the template (as when
     ``babel.cfg`` did not extract Python), the root 404's link is reported at the line of
     ``site_files.py`` that looks it up, and no language reads 100%."""
     from site_builder.i18n import messages

@@ -1,4 +1,4 @@
-"""Issue 28: ``--out`` never empties a folder that no build wrote, "nothing changed" holds
+"""``--out`` never empties a folder that no build wrote, "nothing changed" holds
 only when nothing did, and damage to the cache of any kind is ignored and rebuilt. Each
 test runs the real command in this process on a scratch copy of the project in two
 languages (:func:`conftest.keep_two_languages`: what is tested here holds for any number);
@@ -75,7 +75,7 @@ def test_a_users_folder_with_an_index_and_a_404_is_refused(project: Path, tmp_pa
 
 
 def test_a_build_copied_into_a_users_folder_is_refused(project: Path, tmp_path: Path) -> None:
-    """Issue 33, R1: a build copied into a folder of one's own (docs/, public_html) that
+    """A build copied into a folder of one's own (docs/, public_html) that
     holds notes, photos and a CNAME: the marker vouches only for the files it lists, so
     the folder is refused, naming the others, and every file is kept."""
     built = tmp_path / "built"
@@ -92,7 +92,7 @@ def test_a_build_copied_into_a_users_folder_is_refused(project: Path, tmp_path: 
 
 
 def test_an_empty_marker_vouches_for_nothing(project: Path, tmp_path: Path) -> None:
-    """Issue 33, R1: a marker whose list is empty (its hash checks out) over a user's files."""
+    """A marker whose list is empty (its hash checks out) over a user's files."""
     mine = tmp_path / "mine"
     mine.mkdir()
     (mine / "notes.txt").write_text("notes")
@@ -117,10 +117,10 @@ def test_a_faked_marker_is_no_proof(project: Path, tmp_path: Path) -> None:
 
 
 def test_a_users_file_added_to_the_output_is_kept(project: Path) -> None:
-    """Issue 33, R1: a CNAME, a drafts/ folder, a page or an empty folder added inside
+    """A CNAME, a drafts/ folder, a page or an empty folder added inside
     dist/ after a build: the next build (cached or not) is refused naming it, and dist/
-    stays byte for byte as it was (issue 28's F11 wanted a stray file not published:
-    refusing does that too). One build, then each addition in turn, alone."""
+    stays byte for byte as it was (so a stray file is never published either). One build,
+    then each addition in turn, alone."""
     build(project)
     dist = project / "dist"
     built = snapshot(dist)
@@ -147,7 +147,7 @@ def test_a_users_file_added_to_the_output_is_kept(project: Path) -> None:
 
 
 def test_a_damaged_output_is_rebuilt(project: Path, tmp_path: Path) -> None:
-    """Issue 33: a file of dist/ deleted and another changed (a slip of the hand, a sync
+    """A file of dist/ deleted and another changed (a slip of the hand, a sync
     tool): the folder is still the build's, and the next build restores both."""
     build(project)
     dist = project / "dist"
@@ -162,7 +162,7 @@ def test_a_damaged_output_is_rebuilt(project: Path, tmp_path: Path) -> None:
 
 def test_a_folder_replaced_during_a_build_is_kept(project: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 33, R2: while a build renders, another program replaces dist/ by a folder
+    """While a build renders, another program replaces dist/ by a folder
     of its own: the build checks again, under its lock, immediately before the swap,
     and is refused; the folder is kept."""
     from site_builder import build as build_module
@@ -185,7 +185,7 @@ def test_a_folder_replaced_during_a_build_is_kept(project: Path,
 
 def test_a_folder_replaced_at_the_swap_is_put_back(tmp_path: Path,
                                                    monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 33, R2, the narrowest window: the folder is replaced after the last check and
+    """The narrowest window: the folder is replaced after the last check and
     before the exchange. What was moved away is checked again and put back."""
     out = tmp_path / "dist"
     out.mkdir()
@@ -208,7 +208,7 @@ def test_a_folder_replaced_at_the_swap_is_put_back(tmp_path: Path,
 
 
 def test_a_users_backup_next_to_the_output_is_kept(project: Path) -> None:
-    """Issue 33, R3: a folder next to dist/ named like a killed build's leftovers
+    """A folder next to dist/ named like a killed build's leftovers
     (``.dist.old-2024-backup``, a copy of dist/, marker and all) is not the build's to
     clean: only a folder that a build claimed is; a non-empty "probe" is kept too."""
     build(project)
@@ -327,7 +327,7 @@ MALFORMED_EPOCHS = ("abc", "99999999999999999999", "1_700_000_000",
 
 def test_a_malformed_source_date_epoch_is_one_line(project: Path,
                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 33, R12: the reproducible-builds specification's SOURCE_DATE_EPOCH is ASCII
+    """The reproducible-builds specification's SOURCE_DATE_EPOCH is ASCII
     digits; anything else is one line naming the variable, exit 2, from check and build
     alike, and the earlier dist/ is kept (it was dropped or read anyway). One build, then
     every malformed value in turn (each is refused before anything is read)."""

@@ -233,7 +233,7 @@ def test_a_kill_at_any_step_of_the_swap_leaves_a_whole_site(tmp_path: Path) -> N
 
 def test_the_output_is_never_missing_during_the_swap(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 33, R8: a reader of the output (``serve``'s preview, a web server serving
+    """A reader of the output (``serve``'s preview, a web server serving
     dist/) finds a whole site at every step of the swap: where the file system can, the
     two folders are exchanged in one step, never renamed away and back."""
     out = tmp_path / "dist"
@@ -261,7 +261,7 @@ def test_the_output_is_never_missing_during_the_swap(tmp_path: Path,
 
 
 def test_pagefind_killed_by_a_signal_is_named(project: Path) -> None:
-    """Issue 33, R13: under a file-size limit Pagefind is killed by SIGXFSZ and prints
+    """Under a file-size limit Pagefind is killed by SIGXFSZ and prints
     nothing; the one line says which signal, exit 2, and the earlier dist/ is kept."""
     import resource
 

@@ -1,5 +1,5 @@
 """The engine's refusals on the site: every code marked for translation, translated in every
-catalog with the same placeholders, and linked to a rule section that exists (issue 35 §4)."""
+catalog with the same placeholders, and linked to a rule section that exists."""
 
 from __future__ import annotations
 

@@ -40,7 +40,7 @@ process.stdin.on("end", () => {
 
 
 def _cases(rng: random.Random, key: str, rules: dict[str, Any]) -> list[list[int]]:
-    """Rounds for *rules*: near each bound, random, and the impossible tables of issue 34."""
+    """Rounds for *rules*: near each bound, random, and tables no game can reach."""
     cases: list[list[int]] = [[0, 1], [0, 178, 178], [1, 0, 0], [0, 360, 12], [0, 0, 12],
                               [0, -3], [5, 5], [0, 0], [0, 100, 100], [23, 0], [23, 5]]
     for players, per in rules["players"].items():

@@ -133,7 +133,7 @@ def raw_get(base: str, host: str | None) -> int:
 
 
 def test_serve_answers_only_to_loopback_names(project: Path, server: str) -> None:
-    """Issue 14, item 8: DNS rebinding. Another site resolving its name to 127.0.0.1 sends
+    """DNS rebinding: another site resolving its name to 127.0.0.1 sends
     its own name as Host: refused, whatever the port; the loopback names are served."""
     port = server.rsplit(":", 1)[1]
     for host in (f"127.0.0.1:{port}", f"localhost:{port}", "localhost", f"[::1]:{port}",
@@ -162,7 +162,7 @@ def test_serve_a_nul_in_the_path_is_not_found(project: Path, server: str) -> Non
 
 
 def test_serve_port_in_use_is_one_line(project: Path) -> None:
-    """Issue 14, item 8: a port already taken gives one line and exit 2."""
+    """A port already taken gives one line and exit 2."""
     with socket.socket() as taken:
         taken.bind(("127.0.0.1", 0))
         taken.listen(1)
@@ -178,7 +178,7 @@ def test_serve_port_in_use_is_one_line(project: Path) -> None:
 
 def test_serve_internal_error_shows_no_traceback_in_the_browser(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """Issue 14, item 8: an internal error in a rebuild is one line in the browser (the
+    """An internal error in a rebuild is one line in the browser (the
     traceback goes to the terminal)."""
     from site_builder import serve as serve_module
 
@@ -195,8 +195,8 @@ def test_serve_internal_error_shows_no_traceback_in_the_browser(
 
 
 def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> None:
-    """Issue 28: a symlink planted in the preview's folder (to a file, to a folder, as a
-    folder's index.html), a FIFO and (issue 33, R9) a hard link are not served: only
+    """A symlink planted in the preview's folder (to a file, to a folder, as a folder's
+    index.html), a FIFO and a hard link are not served: only
     regular files inside it, with no other name, are."""
     import os
 
@@ -211,7 +211,7 @@ def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> N
     (served / "en" / "folder").mkdir()
     os.symlink(project / "outside" / "index.html", served / "en" / "folder" / "index.html")
     os.mkfifo(served / "en" / "pipe.txt")
-    os.link(secret, served / "en" / "hard.txt")  # issue 33, R9: a hard link is refused too
+    os.link(secret, served / "en" / "hard.txt")  # a hard link is refused too
     os.link(secret, served / "en" / "hard.html")
     for path in ("/en/leak.txt", "/en/leak.html", "/en/linked/", "/en/linked/index.html",
                  "/en/folder/", "/en/folder/index.html", "/en/pipe.txt", "/en/hard.txt",
@@ -222,7 +222,7 @@ def test_serve_follows_no_symlink_in_its_folder(project: Path, server: str) -> N
 
 
 def test_serve_waits_for_a_preview_being_swapped_in(tmp_path: Path) -> None:
-    """Issue 33, R8, where the file system cannot exchange two folders in one step: the
+    """Where the file system cannot exchange two folders in one step: the
     preview is missing between a rebuild's two renames; a request then waits for it and
     gets the page, never "File not found"."""
     import os

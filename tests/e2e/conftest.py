@@ -133,7 +133,7 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
 
 class _NoServiceWorkers:
     """The browser, whose new contexts block service workers unless a test allows them: the
-    language folders' workers (issue 37) would answer the pages' requests from their cache,
+    language folders' workers would answer the pages' requests from their cache,
     past the routes that serve axe, and make a visit depend on the one before it. The
     offline tests (test_offline.py) ask for ``service_workers="allow"``."""
 

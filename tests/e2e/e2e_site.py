@@ -39,7 +39,7 @@ CHECKER_SCRIPTS = ("assets/checker-rules.js", "assets/checker-form.js",
                    "assets/checker-core.js", "assets/checker-notation.js")
 CHECKER_CSS = "assets/checker.css"
 # The practice table's page (`play: true`): its text (data), a classic script that speaks
-# for a page opened from disk, and its module (issue 35).
+# for a page opened from disk, and its module.
 PLAY_SLUGS = ("play",)
 PLAY_SCRIPTS = ("assets/play/disk.js", "assets/play/main.js")
 # What the practice page loads before Start: its modules (the runtime loads on Start only).

@@ -190,7 +190,7 @@ def _joker_name(lang: str) -> str:
 @pytest.mark.parametrize("lang", LANGS)
 def test_the_pickers_joker_is_named_and_not_a_jack(page: Page, problems: Problems,
                                                    lang: str) -> None:
-    """Issue 16, point 3: "J★" read as a jack; the joker is its name, on a dark chip."""
+    """The joker is its name, on a dark chip: "J★" was read as a jack."""
     page.goto(f"{lang}/first-meld/")
     joker = page.locator('[data-picker] [data-card="JK"]')
     # the accessible name as Chromium computes it for screen readers (CSS text-transform included)
@@ -338,7 +338,7 @@ def test_without_javascript_the_page_says_so(browser: Browser, base_url: str, la
         context.close()
 
 
-# Melds typed on a phone keyboard, without diacritics (issue 36, 5): each is read as the
+# Melds typed on a phone keyboard, without diacritics: each is read as the
 # card names it means, and judged as the engine judges those cards.
 FOLDED = {"pl": ("10 karo walet karo dama karo", "krol kier krol pik krol karo"),
           "vi": ("3 ro 4 ro 5 ro", "dam co dam bich dam ro")}
@@ -415,7 +415,7 @@ def test_a_filled_in_checker_fits_a_phone_and_a_desktop(browser: Browser, base_u
             context.close()
 
 
-# --- issue 26, part 6, and issue 28: where players need it, and links that cannot break it ---
+# --- where players need it, and links that cannot break it ---
 
 RESULT = "() => document.querySelector('form[data-checker] [data-results] li')"
 DAMAGED = ("This link is damaged: the checker cannot read it. "

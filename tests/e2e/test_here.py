@@ -1,4 +1,4 @@
-""""You are here" (issue 36, 2), in Chromium: the bar on a phone, the marked contents on a
+""""You are here", in Chromium: the bar on a phone, the marked contents on a
 wide screen, and the language switch that lands on the section being read. Every rule page
 in every language shows its section while reading: test_pages.test_page_on_a_phone, in its
 visit of each page.

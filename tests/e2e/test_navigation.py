@@ -1,4 +1,4 @@
-"""Finding one's way (issue 16), in Chromium: contents, back to the top, search in the
+"""Finding one's way, in Chromium: contents, back to the top, search in the
 page's language, the printed quick reference, and 404 pages served from another address.
 
 What the built files alone establish (heading ids alike in every language, the previous/next
@@ -171,7 +171,7 @@ def test_a_search_result_opens_its_section_and_marks_the_words(page: Page, lang:
 
 
 def test_the_highlight_reads_words_with_their_combining_marks(page: Page) -> None:
-    """Issue 33, R16: ``?highlight=`` with sảnh typed decomposed (a combining hook above)
+    """``?highlight=`` with sảnh typed decomposed (a combining hook above)
     marks the word on the page as the composed one does; a mark no longer ends a word."""
     page.goto(f"vi/melds/?highlight={quote('SA' + chr(0x309) + 'NH')}")
     on_page = page.locator("main mark").all_text_contents()

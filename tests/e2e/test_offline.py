@@ -1,4 +1,4 @@
-"""Offline at the card table (issue 37): a reader who visited a language reads, searches,
+"""Offline at the card table: a reader who visited a language reads, searches,
 checks melds and opens the quick reference with no connection; a republished site reaches
 them the next time they are online, after they accept it, and never mixes two builds.
 

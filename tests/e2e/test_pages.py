@@ -81,7 +81,7 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
         # tests: test_offline.py has the worker) and my table's rules, with their words
         expected += [("script", "/assets/offline.js"), ("script", "/assets/table-rules.js"),
                      ("fetch", f"/{site_page.lang}/table-rules.json")]
-        # where you are, search's results and the terms' definitions (issue 36)
+        # where you are, search's results and the terms' definitions
         expected += [("script", f"/assets/{name}.js")
                      for name in ("here", "search-results", "terms")]
     if site_page.slug == "score":  # the score keeper's modules

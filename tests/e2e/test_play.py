@@ -1,4 +1,4 @@
-"""The practice table (issue 35) in Chromium, one visit per scenario: the rules engine runs
+"""The practice table in Chromium, one visit per scenario: the rules engine runs
 in the page under Pyodide, and what the page does is compared with the same engine run
 here in Python.
 

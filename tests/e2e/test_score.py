@@ -1,4 +1,4 @@
-"""The score keeper (issue 37), in Chromium on a phone: a whole game kept to its end, the
+"""The score keeper, in Chromium on a phone: a whole game kept to its end, the
 refusals of impossible rounds and of what is not a number in the reader's language, a sheet
 that survives a reload, and a damaged saved sheet dropped with a message."""
 

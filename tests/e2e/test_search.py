@@ -1,4 +1,4 @@
-"""Search that finds the answer (issue 36), in Chromium: every glossary term typed without
+"""Search that finds the answer, in Chromium: every glossary term typed without
 diacritics, the keys of the result list, and queries of any shape.
 
 The ten players' questions per language, and the rank of each answer, are measured by

@@ -1,4 +1,4 @@
-"""My table's rules (issue 37): the game a table plays, chosen once in the page menu, folds
+"""My table's rules: the game a table plays, chosen once in the page menu, folds
 the other game's example rows, opens the checker on that game, marks it on the quick
 reference and starts the score keeper with it; before any choice nothing changes."""
 

@@ -1,4 +1,4 @@
-"""Glossary terms explained in place (issue 36, 4), in Chromium: a term link shows the
+"""Glossary terms explained in place, in Chromium: a term link shows the
 glossary's definition on hover, focus and tap, in every language, and still leads to it."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Hostile round questions for the bound on work (issue 33 R6): used by
+"""Hostile round questions for the bound on work: used by
 ``benchmarks/search_bound.py`` and ``tests/engine/test_search_bounded.py``.
 
 Each question is a state and one call to it, as the build asks them: a rule set

@@ -182,7 +182,7 @@ def test_game_totals_and_winners() -> None:
 
 
 def test_a_game_with_a_round_that_cannot_happen_is_bad_input() -> None:
-    """Issue 34 §4: the build's check of game tables, on the command line too."""
+    """The build's check of game tables, on the command line too."""
     done = run("game", "--game", "rami51", "0, 105, 95", "0, 360, 12")
     assert done.returncode == 2 and done.stdout == ""
     assert done.stderr.strip().splitlines() == [

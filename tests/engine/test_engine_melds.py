@@ -127,7 +127,7 @@ def test_accepts_any_sequence_of_cards() -> None:
     ("4H JK 6H", "7H", True, 22, None),
     ("2S 3S JK", "AS", False, 0, "duplicate_card"),  # the joker is the ace, its lower place
     ("2S 3S JK", "4S", True, 10, None),
-    ("5H 5S JK", "5C", True, 20, None),  # a set's joker takes any missing suit (issue 25)
+    ("5H 5S JK", "5C", True, 20, None),  # a set's joker takes any missing suit
     ("5H 5S JK", "5D", True, 20, None),
     ("5H 6H 7H", "", False, 0, "nothing_added"),
 ])

@@ -21,7 +21,7 @@ def test_presets() -> None:
     for rules in PRESETS.values():
         assert rules.joker_value is None
         assert (rules.min_players, rules.max_players) == (2, 4)
-        # a final discard in Rami (most Rami 51 sources), none in CardVerse (seed); issue 25
+        # a final discard in Rami (most Rami 51 sources), none in CardVerse (seed)
         assert rules.discard_to_win == rules.penalty_scoring
     # CardVerse (seed): the winner gains, to 100; aces 1 in hand, no obligations.
     assert (cardverse.target_score, cardverse.ace_high, cardverse.penalty_scoring,

@@ -1,6 +1,6 @@
-"""Issue 25: the set joker, a discard laid by a joker exchange, the final discard, rami sec,
-the first-round and "à carte" bans, meld numbers after a failed opening, and the bounds of a
-round's scores."""
+"""The finer points of the rules, as the engine applies them: the set joker, a discard laid
+by a joker exchange, the final discard, rami sec, the first-round and "à carte" bans, meld
+numbers after a failed opening, and the bounds of a round's scores."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ def codes(cards: tuple[object, ...]) -> list[str]:
     return [c.code for c in cards]  # type: ignore[attr-defined]
 
 
-# --- D1: a set's joker stands for any missing suit ---------------------------------------------
+# --- a set's joker stands for any missing suit -------------------------------------------------
 
 @pytest.mark.parametrize(("meld", "added", "joker", "points"), [
     ("5H 5S JK", "5C", "5D", 20),
@@ -80,7 +80,7 @@ def test_a_wrong_card_for_a_set_joker_names_both_missing_suits() -> None:
         replay(RAMI51, SET_HANDS, "QH 2H 4C 7C 9S", "6C", f"{SET_OPEN}; 2: swap 9D for JK on 2")
 
 
-# --- D2: the discard taken to replace a joker ---------------------------------------------------
+# --- the discard taken to replace a joker -------------------------------------------------------
 
 D2_HANDS = ["4H JK 6H 9C 10C JC QC 2S 3S 8H 8D KD 5S",
             "10S JS QS KC KH KS 5H 2C 3C 9D 4D 7S AH"]
@@ -243,7 +243,7 @@ def test_the_most_a_hand_can_hold_follows_the_rule_set() -> None:
     ([71, 0], get_rules("cardverse"), "more than the other hands can hold: 1 x 7 cards are "
                                       "worth at most 70"),
     ([0, 0], get_rules("cardverse"), "nobody scores"),
-    # issue 34 §4: the cheapest card, and all the hands of a round together
+    # the cheapest card, and all the hands of a round together
     ([0, 1], RAMI51, "seat 2 scores 1, less than any hand can hold: the cheapest card is "
                      "worth 2"),
     ([0, 2], RAMI51, None),

@@ -1,4 +1,5 @@
-"""Refused actions carry a stable code and their values (issue 35 §4, issue 34 §5)."""
+"""Refused actions carry a stable code and their values, which the site translates and
+links to the rule that refuses."""
 
 from __future__ import annotations
 

@@ -83,7 +83,7 @@ def test_rami51_opening_falls_short_and_the_cards_go_back() -> None:
     assert isinstance(second, Discarding) and second.opening is not None
     assert (second.opening.total, second.opening.accepted, second.returned) == (56, True, ())
     assert done.opened == (True, False)
-    # the short opening's numbers 1 and 2 went to the next melds (issue 25)
+    # the short opening's numbers 1 and 2 went to the next melds
     assert [str(meld) for meld in done.table] == ["1: 5C 6C 7C 8C", "2: KD KH KS"]
     assert done.reason is None and done.winner is None and done.scores == (0, 0)
     assert done.hand_points == (2, 51)
@@ -159,7 +159,7 @@ def test_a_lay_off_may_go_out_by_default_but_not_with_discard_to_win() -> None:
 
 
 def test_rami_cannot_go_out_with_a_short_opening() -> None:
-    # going out by laying the last cards: the no_final_discard variation (issue 25)
+    # going out by laying the last cards: the no_final_discard variation
     rami51 = get_rules("rami51", discard_to_win=False)
     rami40 = get_rules("rami40", discard_to_win=False)
     with pytest.raises(ReplayError, match=r"step 3 .*cannot go out with an opening that falls "

@@ -1,4 +1,4 @@
-"""Issue 28: the engine's answer to "can this card be laid this turn" is exact and its
+"""The engine's answer to "can this card be laid this turn" is exact and its
 work is bounded, whatever the rules.
 
 * On small hands, :func:`find_opening` agrees with a brute force over every set of
@@ -96,7 +96,7 @@ def test_find_opening_is_exact_on_small_hands() -> None:
         checked += 1
 
 
-def test_the_issues_examples_are_refused_with_the_right_reason() -> None:
+def test_two_hands_that_once_took_minutes_are_refused_with_the_right_reason() -> None:
     """The 51-card ``two_jokers`` hand, and a 26-card hand under a threshold of 1000
     (each ran the old search for minutes): no opening can use the joker."""
     ranks = "2 4 6 8 10 Q".split()
@@ -164,7 +164,7 @@ def test_an_undecided_search_is_an_error_of_the_step_never_a_verdict(monkeypatch
     from site_builder.engine import round as round_module
     from site_builder.engine.search import Budget, SearchLimitError
 
-    # the whole question shares one budget (issue 33 R6): make it tiny
+    # the whole question shares one budget: make it tiny
     monkeypatch.setattr(round_module, "Budget", lambda **shared: Budget(30, **shared))
     hands = ["5C 6C KH KS KD QH QD QC 2D 9S", "2S 3S 4S 5S 6S 7S 8S 9D 10D"]
     with pytest.raises(ReplayError, match="cannot decide this within its bound"):
@@ -177,12 +177,12 @@ def test_an_undecided_search_is_an_error_of_the_step_never_a_verdict(monkeypatch
     assert replay(get_rules("rami51"), hands, "AS AD", "7C", "1: draw discard").steps
 
 
-# --- issue 33 R6: the bound covers the whole question, the listing of melds included ------
+# --- the bound covers the whole question, the listing of melds included -------------------
 
 FULL = " ".join(f"{r}{s}" for s in "CDHS" for r in "A 2 3 4 5 6 7 8 9 10 J Q K".split())
 MAXED = {"decks": 4, "jokers": 8, "max_jokers_per_meld": 8, "adjacent_jokers": True,
          "all_joker_melds": True}
-#: The most CPU one question may take (issue 33: no row of an accepted profile over 1 s).
+#: The most CPU one question may take (no row of an accepted profile over 1 s).
 CPU_BOUND = 1.0
 
 
@@ -205,10 +205,11 @@ def cpu_of(ask) -> tuple[float, str]:  # type: ignore[no-untyped-def]
     ({**MAXED, "opening_threshold": 1000}, 7),
     ({"opening_threshold": 1000, "rami_sec": True}, 2),
 ])
-def test_the_reviews_rows_cost_under_a_second(overrides: dict[str, object],
-                                              jokers: int) -> None:
-    """The reliability review's R6 rows: 52 cards and seven jokers, then a joker taken
-    (9 to 17 s of CPU before, most of it listing about 100,000 melds outside the bound)."""
+def test_52_cards_and_seven_jokers_cost_under_a_second(overrides: dict[str, object],
+                                                       jokers: int) -> None:
+    """52 cards and seven jokers, then a joker taken, under profiles at their bounds (9 to
+    17 s of CPU when the bound covered the search alone: most of it went to listing about
+    100,000 melds)."""
     rules = get_rules("rami51", **overrides)
     state = RoundState(rules, [parse_cards(FULL + " JK" * jokers), parse_cards("KC KD")],
                        parse_cards("KS 3C 3D"), parse_cards("JK"))
@@ -250,7 +251,7 @@ def test_no_question_of_an_accepted_profile_costs_a_second(  # type: ignore[no-u
     assert spent < CPU_BOUND, (name, answer, spent)
 
 
-# --- issue 33: one total for the whole build's engine work, shared by every question ------
+# --- one total for the whole build's engine work, shared by every question ----------------
 
 HOSTILE_ROUND = (
     "```example\ntable: round\ngame: rami51\nprofile: maxed\n"
