@@ -1,6 +1,7 @@
-"""The package's layout (issue 13): no module imports one that imports it back, directly
+"""The package's layout: no module imports one that imports it back, directly
 or through others, and the engine imports nothing from the rest of the package (nor
-anything that reads files, the clock or the network).
+anything that reads files, the clock or the network). And no file of the project cites a
+tracker's number: its reader has no tracker.
 
 Every import counts, at the top of a module or inside a function: an import inside a
 function that closes a circle is still a circle, only a later one. So does
@@ -11,6 +12,8 @@ every module whose name begins so.
 from __future__ import annotations
 
 import ast
+import re
+import subprocess
 import sys
 from pathlib import Path
 
@@ -285,3 +288,55 @@ def test_no_module_keeps_state_between_builds() -> None:
     kept = {name: found for path in PACKAGE.rglob("*.py")
             if (found := kept_state(path, name := module_name(path)))}
     assert kept == {}
+
+
+# --- no tracker numbers ----------------------------------------------------------------------
+# A comment or a docstring says its why itself: a reader of the code has no tracker. What
+# counts as citing one: "issue" or "issues" and a number ("#" or "-" between them or not);
+# "#" and a number after a space or "(" (not CSS's "#000;" nor the engine's "JK#2"); a
+# review's item code, R and one or two digits.
+TRACKER_RE = re.compile(r"(?i:\bissues?)[\s#-]*\d+|(?:^|(?<=[\s(]))#\d+\b(?![\w;])|\bR\d{1,2}\b",
+                        re.M)
+NOT_CODE = ("README.md", "docs/")  # prose for people, written by its own rules
+
+
+def tracker_references(text: str) -> list[tuple[int, str]]:
+    """Each tracker reference in *text*, with its line number.
+
+    >>> [n for n, _ in tracker_references(f"a = 1\\n# kept (issue {33}, R{6})\\ncolor: #000;")]
+    [2, 2]
+    """
+    return [(number, found.group()) for number, line in enumerate(text.splitlines(), 1)
+            for found in TRACKER_RE.finditer(line)]
+
+
+def test_the_tracker_pattern_finds_a_reference_and_nothing_else() -> None:
+    """The pattern on seeded lines: each cites a tracker (written here as f-strings, so that
+    this file cites none), and lines that look alike but do not."""
+    cited = [f"# the cache is kept (issue {33})", f'"""Issues {17}, {26}: the checker.',
+             f"<!-- Issue #{37}: offline -->", f"// fixed (#{37})", f"see #{37} and more",
+             f"# the review's R{7}", f"{{#- Ways around the site (issue-{16}) -#}}"]
+    for line in cited:
+        assert tracker_references(line), line
+    alike = ["a { color: #000; border: 1px solid #333; }", 'jokers = {"JK": "4H", "JK#2": "6H"}',
+             "# an issue with the joker: 2 cards", "# CardVerse has no laid points (seed 004)",
+             r'r"%(?:\([a-z]+\))?[-#0 +]*\d*"', 'RAMI51 = get_rules("rami51")  # R2D2',
+             "# 51 points: issued 3 times"]
+    for line in alike:
+        assert not tracker_references(line), line
+
+
+def test_no_file_cites_a_tracker_number() -> None:
+    """Every file git keeps, as it stands in the work tree, but the README and docs/."""
+    listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                            check=True).stdout.decode("utf-8").split("\0")
+    found = []
+    for rel in listed:
+        path = ROOT / rel
+        if not rel or rel.startswith(NOT_CODE) or not path.is_file():  # removed, not committed
+            continue
+        data = path.read_bytes()
+        if b"\0" not in data:  # text, not an image or a font
+            text = data.decode("utf-8", "replace")
+            found += [f"{rel}:{n}: {what}" for n, what in tracker_references(text)]
+    assert not found, "say the why itself, not the tracker's number:\n" + "\n".join(found)
