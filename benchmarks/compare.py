@@ -393,7 +393,8 @@ def _against(rev: str, work: Path, corpus: Path) -> SiteBuilder:
                    check=True)
     tool = SiteBuilder(work / f"site-builder-{rev}")
     shutil.rmtree(tool.work, ignore_errors=True)
-    shutil.copytree(corpus, tool.work, ignore=shutil.ignore_patterns("dist", ".cache"))
+    shutil.copytree(corpus, tool.work, symlinks=True,  # node_modules: a link, not a copy
+                    ignore=shutil.ignore_patterns("dist", ".cache"))
     tool.name, tool.code = f"site-builder@{rev}", code
     return tool
 

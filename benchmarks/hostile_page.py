@@ -102,6 +102,8 @@ def main() -> None:
             shutil.copytree(source, args.out / name)
         elif source.exists():
             shutil.copy2(source, args.out / name)
+    # the practice table's runtime, as npm ci gives a checkout (check reads it there only)
+    (args.out / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     with open(args.out / "content" / "profiles.toml", "a", encoding="utf-8") as profiles:
         profiles.write(PROFILE)
     text, count = page(args.size) if args.kind == "draws" else refused_page(args.size)

@@ -48,6 +48,8 @@ def copy_project(tree: Path, dest: Path) -> None:
             shutil.copytree(source, dest / part, ignore=shutil.ignore_patterns("*.mo"))
         elif source.exists():
             shutil.copy2(source, dest / part)
+    # the practice table's runtime, as npm ci gives a checkout (a build reads it there only)
+    (dest / "node_modules").symlink_to(tree / "node_modules", target_is_directory=True)
 
 
 def make_project(dest: Path, messages: int, pages: int) -> None:

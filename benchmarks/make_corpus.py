@@ -303,6 +303,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copytree(src, out / part)
         else:
             shutil.copy2(src, out / part)
+    # the practice table's runtime, as npm ci gives a checkout (a build reads it there only)
+    (out / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
     pool = example_pool(ROOT)
     sources = {"content/index.md": make_index(args.pages)}

@@ -58,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copytree(src, scratch / part, ignore=shutil.ignore_patterns("*.mo"))
         else:
             shutil.copy2(src, scratch / part)
+    # the practice table's runtime, as npm ci gives a checkout (a build reads it there only)
+    (scratch / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
     port = free_port()
     server = subprocess.Popen([sys.executable, "-m", "site_builder", "serve", "--root",
                                str(scratch), "--port", str(port)],
