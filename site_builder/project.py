@@ -124,10 +124,35 @@ def build_date(root: Path) -> str | None:
 
     (A file's modification time is not used: a fresh checkout would change it.)
     """
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch:
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch:  # set and empty is unset, as shells and CI systems often leave it
         return epoch_date(epoch)
     return _commit_date(root)
+
+
+# A number read from the environment: ASCII digits (a minus sign first where the number may
+# be negative) and nothing else, checked before it is converted: ``int()`` would also read
+# a space or a line end around it, underscores and other scripts' digits. Twelve digits at
+# most: more is never meant, and ``int()`` of a long string costs time.
+ENVIRON_NUMBER = re.compile(r"-?[0-9]{1,12}")
+
+
+def environ_number_problem(value: str) -> str | None:
+    r"""Why *value*, read from the environment, is not a whole number in ASCII digits
+    (:data:`ENVIRON_NUMBER`), or None if it is one.
+
+    >>> environ_number_problem("1700000000") is None
+    True
+    >>> environ_number_problem("1700000000\n"), environ_number_problem(" 1700000000")
+    ('has a space or a line end around it', 'has a space or a line end around it')
+    """
+    if ENVIRON_NUMBER.fullmatch(value):
+        return None
+    if ENVIRON_NUMBER.fullmatch(value.strip()):
+        return "has a space or a line end around it"
+    if re.fullmatch(r"-?[0-9]+", value):
+        return "has more than 12 digits"
+    return "is not a whole number in ASCII digits"
 
 
 def epoch_date(epoch: str) -> str:
@@ -140,19 +165,18 @@ def epoch_date(epoch: str) -> str:
     ('2023-11-14', '1969-12-31')
     >>> epoch_date("1_700_000_000")
     Traceback (most recent call last):
-    site_builder.errors.UserError: SOURCE_DATE_EPOCH: '1_700_000_000' is not a number of ...
+    site_builder.errors.UserError: SOURCE_DATE_EPOCH: '1_700_000_000' is not a whole number ...
     """
-    why = None
-    if not re.fullmatch(r"-?[0-9]{1,12}", epoch, re.ASCII):
-        why = "is not a number of seconds since 1970 in ASCII digits"
-    else:
+    why = environ_number_problem(epoch)
+    if why is None:  # checked before int(), which reads " 1700000000\n" as well
         try:
             return datetime.fromtimestamp(int(epoch), UTC).date().isoformat()
         except (ValueError, OverflowError, OSError):
             why = "is out of the range of dates"
-    raise UserError(Problem("SOURCE_DATE_EPOCH", 0, f"{epoch!r} {why} (as date +%s prints "
-                                                    "it, e.g. 1700000000); set it so, or "
-                                                    "unset it"))
+    raise UserError(Problem("SOURCE_DATE_EPOCH", 0, f"{epoch!r} {why}; set it to a number "
+                                                    "of seconds since 1970 in ASCII digits "
+                                                    "alone, as date +%s prints it (e.g. "
+                                                    "1700000000), or unset it"))
 
 
 def _commit_date(root: Path) -> str | None:

@@ -322,7 +322,15 @@ def test_an_output_from_before_the_marker_is_known_by_the_build_record(project: 
 
 MALFORMED_EPOCHS = ("abc", "99999999999999999999", "1_700_000_000",
                     "\u0661\u0667\u0660\u0660\u0660\u0660\u0660\u0660\u0660\u0660",
-                    "1.5e9", "0x10")
+                    "1.5e9", "0x10",
+                    # what int() reads by stripping it: a space, a tab, a line end, a
+                    # Windows line end, a no-break space, a value that is only a space
+                    " 1700000000", "1700000000\n", "\t1700000000", "1700000000\r\n",
+                    "\u00a01700000000", " ",
+                    # other scripts' digits that int() reads: fullwidth, Devanagari
+                    "\uff11\uff17\uff10\uff10\uff10\uff10\uff10\uff10\uff10\uff10",
+                    "\u0967\u096d\u0966\u0966\u0966\u0966\u0966\u0966\u0966\u0966",
+                    "+1700000000", "1700000000.0", "-", "1" * 4400)  # past int()'s own limit
 
 
 def test_a_malformed_source_date_epoch_is_one_line(project: Path,
