@@ -120,3 +120,121 @@ def test_every_mutation_is_caught(project: Path) -> None:
     assert caught == mutated
     # and the untouched project is clean again
     assert run_main("check", "--root", str(project)).code == 0
+
+
+# --- the numbers beside the examples: in their captions and notes ---------------------------
+
+# A number that is not a point value: part of a game's name, or a seat, meld or round
+# named (a list of them: "seats 1 and 3"); a {placeholder} is a rule value, checked apart.
+NOT_POINTS = re.compile(r"\{[^{}]*\}|\b(?:Rami|Remi)\s+\d+|\b(?:seat|meld|round)s?\s+\d+"
+                        r"(?:(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or)\s+)\d+)*", re.I)
+IDENTIFIER = re.compile(r"\b(?:seat|meld|round)s?\s+(\d+)", re.I)
+
+
+# The tables of one hand, meld or first meld have no seats: a seat named beside one is
+# that of an example next to it, which check does not look for.
+SEATLESS = ("melds", "layoffs", "openings", "hands")
+
+
+def beside_examples(project: Path, seated: bool = False) -> dict[tuple[str, int], str]:
+    """Every caption and note line of an example block in content/*.md, by (path, line);
+    with *seated*, only those of tables that have seats."""
+    found = {}
+    for path in sorted((project / "content").glob("*.md")):
+        inside, table = False, ""
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if line.startswith("```"):
+                inside = line.startswith("```example") if not inside else False
+            elif inside and line.startswith("table:"):
+                table = line.split(":", 1)[1].strip()
+            elif inside and line.startswith(("caption:", "note:")) and not (
+                    seated and table in SEATLESS):
+                found[f"content/{path.name}", number] = line
+    return found
+
+
+def point_values(line: str) -> list[re.Match[str]]:
+    """The point values written in digits on a caption or note line."""
+    spans = [m.span() for m in NOT_POINTS.finditer(line)]
+    return [m for m in re.finditer(r"\d+", line)
+            if not any(a <= m.start() < b for a, b in spans)]
+
+
+def mutated_runs(lines: dict[tuple[str, int], str], seated: dict[tuple[str, int], str]
+                 ) -> list[dict[tuple[str, int], str]]:
+    """Runs of check, each with at most one change a line: run *k* adds one to the *k*-th
+    point value of every line of *lines* that has one; a last run names seat, meld or
+    round 9 (no example has nine) in place of the first identifier of every line of
+    *seated* (those beside a table that has seats)."""
+    runs: list[dict[tuple[str, int], str]] = []
+    for where, line in lines.items():
+        for k, match in enumerate(point_values(line)):
+            while len(runs) <= k:
+                runs.append({})
+            runs[k][where] = (line[:match.start()] + str(int(match.group()) + 1)
+                              + line[match.end():])
+    identifiers = {where: IDENTIFIER.sub(lambda m: m.group(0)[:m.start(1) - m.start()] + "9",
+                                         line, count=1)
+                   for where, line in seated.items() if IDENTIFIER.search(line)}
+    return [*runs, identifiers]
+
+
+def test_every_number_beside_an_example_is_checked(project: Path) -> None:
+    """Each point value in a caption or note changed by one, and each seat, meld or round
+    named changed to one the example lacks: check names the line of each."""
+    assert run_main("check", "--root", str(project)).code == 0
+    lines = beside_examples(project)
+    runs = mutated_runs(lines, beside_examples(project, seated=True))
+    points = sum(len(run) for run in runs[:-1])
+    assert points >= 10 and len(runs[-1]) >= 20, (points, len(runs[-1]))
+    texts = {source: (project / source).read_text(encoding="utf-8")
+             for source in {source for source, _ in lines}}
+    missed = []
+    for run in runs:
+        changed: dict[str, list[str]] = {}
+        for (source, number), line in run.items():
+            changed.setdefault(source, texts[source].split("\n"))[number - 1] = line
+        try:
+            for source, new in changed.items():
+                (project / source).write_text("\n".join(new), encoding="utf-8")
+            result = run_main("check", "--root", str(project))
+        finally:
+            for source in changed:
+                (project / source).write_text(texts[source], encoding="utf-8")
+        assert result.code == 2, result.err
+        missed += [(where, line) for where, line in run.items()
+                   if f"{where[0]}:{where[1]}: " not in result.err]
+    print(f"{points} point values and {len(runs[-1])} identifiers mutated beside the examples, "
+          f"{points + len(runs[-1]) - len(missed)} caught")
+    assert not missed, missed
+
+
+def test_a_changed_number_in_a_translated_note_is_caught(project: Path) -> None:
+    """In every catalog, each translated note or caption with a point value, changed by
+    one: check names the entry's line."""
+    from babel.messages.pofile import read_po
+
+    notes = {line.split(":", 1)[1].strip() for line in beside_examples(project).values()
+             if point_values(line)}
+    wanted = []
+    for po in sorted((project / "locales").glob("*/LC_MESSAGES/messages.po")):
+        text = po.read_text(encoding="utf-8")
+        catalog = read_po(po.open("rb"))
+        lines = text.split("\n")
+        for message in catalog:
+            if message.id in notes and message.string and not message.fuzzy:
+                start = next(i for i in range(message.lineno, len(lines))
+                             if lines[i].startswith("msgstr"))
+                at = next(i for i in range(start, len(lines))  # msgstr "" and its lines
+                          if re.search(r"\d", lines[i]) or not lines[i].strip())
+                found = re.search(r"\d+", lines[at])
+                assert found, (po, message.id)
+                lines[at] = (lines[at][:found.start()] + str(int(found.group()) + 1)
+                             + lines[at][found.end():])
+                wanted.append(f"{po.relative_to(project)}:{message.lineno}: ")
+        po.write_text("\n".join(lines), encoding="utf-8")
+    assert len(wanted) >= 4 * 8, wanted
+    result = run_main("check", "--root", str(project))
+    assert result.code == 2
+    missed = [w for w in wanted if w not in result.err]
+    assert not missed, missed

@@ -73,6 +73,8 @@ class Verification:
     tables: dict[tuple[str, int], VerifiedTable] = field(default_factory=dict)
     claims: list[Claim] = field(default_factory=list)
     problems: list[Problem] = field(default_factory=list)
+    # each caption or note text with a number the engine disagrees with, and where it is
+    wrong_notes: dict[str, tuple[str, int]] = field(default_factory=dict)
 
     @property
     def disagreements(self) -> list[Claim]:

@@ -17,6 +17,7 @@ from site_builder.examples.base import Claim, Kind, Report, VerifiedRow, resolve
 from site_builder.examples.round_steps import (
     dealt_stock,
     refusal,
+    refused_opening,
     round_values,
     tables_after,
 )
@@ -134,6 +135,9 @@ def _replayed(source: str, block: ExampleBlock, rules: engine.RuleSet, game: str
                 computed["refused"], computed["refused_kind"], computed["refused_why"] = \
                     refusal(rules, hands, stock, discard, steps[: step.number - 1],
                             row.fields["refused"].value, total)
+                computed["refused_opening"] = refused_opening(
+                    rules, hands, stock, discard, steps[: step.number - 1],
+                    row.fields["refused"].value, total)
             except engine.SearchLimitError as exc:  # no verdict: the row is not verified
                 error(row.fields["refused"].line, f"example {row.caption.text!r}: {exc}")
                 continue

@@ -128,6 +128,50 @@ def refusal(rules: engine.RuleSet, hands: Any, stock: Any, discard: Any, before:
     return None, None, None
 
 
+def refused_opening(rules: engine.RuleSet, hands: Any, stock: Any, discard: Any,
+                    before: list[str], text: str, total: engine.Budget | None = None
+                    ) -> list[int]:
+    """For a refused draw from the discard pile by a seat that has not opened: the best
+    first meld that would lay the card taken, as the points of each of its melds and
+    their total (the numbers a note beside the row may give: "three sevens (21) and the
+    sequence of hearts (29) make only 50 points"); empty for any other step, or when no
+    first meld would lay the card. Its questions draw on *total*, as :func:`refusal`'s."""
+    try:
+        steps = engine.parse_steps([text])
+    except engine.ReplayError:
+        return []
+    if len(steps) != 1 or steps[0].action.kind != "draw_discard":
+        return []
+    state = engine.RoundState(rules, hands, stock, discard, total=total)
+    for done in engine.parse_steps(before):
+        state.apply(done.action)
+    seat = steps[0].seat
+    if state.turn != seat or state.opened[seat] or not state.discard_pile:
+        return []
+    card = state.discard_pile[-1]
+    hand = [*state.hands[seat], card]
+    keep = 1 if rules.discard_to_win else 0
+
+    def opening(points: int) -> tuple[tuple[engine.Card, ...], ...] | None:
+        return engine.find_opening(hand, rules, min_points=points, keep=keep,
+                                   need_pure=rules.pure_sequence_required, must_lay=[card],
+                                   budget=engine.Budget(total=total))
+
+    low, high = 0, 50 * len(hand) + 1  # more than any card lays
+    best = opening(low)
+    if best is None:
+        return []
+    while high - low > 1:  # the most points a first meld with the card lays
+        middle = (low + high) // 2
+        found = opening(middle)
+        if found is None:
+            high = middle
+        else:
+            low, best = middle, found
+    points = [engine.evaluate_meld(meld, rules).points for meld in best]
+    return [*points, sum(points)]
+
+
 def dealt_stock(rules: engine.RuleSet, players: int) -> int | None:
     """Cards in a real stock after the deal and the turned-up card (None if the rules
     cannot deal to *players*): a round table that shows fewer says how many it shows."""

@@ -24,6 +24,7 @@ from site_builder.examples.base import (
     resolve,
     rules_for,
 )
+from site_builder.examples.notes import note_problems
 from site_builder.examples.registry import KINDS
 from site_builder.examples.values import BadValue
 from site_builder.sources.page import ExampleBlock, ExampleRow, Field, Page
@@ -71,7 +72,9 @@ def verify_pages(pages: list[Page], profiles: dict[str, Profile],
                     if verified is not None:
                         rows.append(verified)
             out.claims.extend(c for vr in rows for c in vr.claims)
-            out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
+            table = out.tables[(page.source, block.line)] = VerifiedTable(block, tuple(rows))
+            if kind is not None:  # the numbers of its captions and notes
+                out.problems.extend(note_problems(page.source, table, out.wrong_notes))
     return out
 
 

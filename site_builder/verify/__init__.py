@@ -39,7 +39,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     tree_messages,
 )
-from site_builder.i18n.translator import Translations, Translator
+from site_builder.i18n.translator import Translations, Translator, is_translated
 from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, po_path
 from site_builder.sources.page import Page, placeholders
 from site_builder.sources.profiles import PROFILES_FILE
@@ -138,6 +138,8 @@ def verify(site: Site, load_problems: Sequence[Problem] = (), bytecode: Any = No
         problems.extend(found)
         if translations is not None:
             catalogs[lang] = translations
+            problems.extend(translated_note_problems(lang, translations,
+                                                     verification.wrong_notes))
     source = source_catalog(site.pages, site.profiles, templates, reuse.code_messages(store))
     return Verified(site, verification.tables, verification.claims, problems, templates,
                     catalogs, bytecode, source)
@@ -255,6 +257,30 @@ def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
     if loaded is None:
         return None, problems
     return loaded.catalog, check_catalog(loaded, terms)
+
+
+def translated_note_problems(lang: str, translations: Translations,
+                             wrong: Mapping[str, tuple[str, int]]) -> list[Problem]:
+    """A problem at each entry of *lang*'s catalog that translates a caption or note
+    whose numbers the engine disagrees with (*wrong*: each such text, and its page and
+    line): the translation keeps the English numbers, so it is wrong too.
+
+    >>> from babel.messages.catalog import Catalog
+    >>> catalog = Catalog(locale="pl")
+    >>> _ = catalog.add("Worth 22 points.", "Warte 22 punkty.", lineno=9)
+    >>> translated_note_problems("pl", Translations(catalog),
+    ...                          {"Worth 22 points.": ("content/a.md", 4)})[0].line
+    9
+    """
+    problems = []
+    for text, (source, line) in wrong.items():
+        entry = translations.get(text)
+        if entry is not None and entry.lineno and is_translated(entry):
+            problems.append(Problem(po_path(lang), entry.lineno, (
+                f"this translates an example's text whose numbers the engine disagrees with "
+                f"({source}:{line}); once the English is corrected, run 'site-builder i18n "
+                f"extract' and 'i18n update', then translate it again (msgid {text[:60]!r})")))
+    return problems
 
 
 def verification_problems(verification: Verification) -> list[Problem]:
