@@ -35,12 +35,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 import time
 from pathlib import Path
 from typing import Any
 
-from site_builder.commands.arguments import OneLineParser, bounded
+from site_builder.commands.arguments import OneLineParser, bounded, shown
 from site_builder.engine import (
     PRESETS,
     Card,
@@ -62,8 +63,9 @@ from site_builder.engine import (
     refusal,
     replay,
 )
-from site_builder.engine.play import simulate
+from site_builder.engine.play import LEVELS, simulate
 from site_builder.errors import UserError
+from site_builder.sources.files import MAX_DIGITS
 from site_builder.sources.profiles import PROFILES_FILE, load_profiles
 
 GAMES = ", ".join(PRESETS)
@@ -122,7 +124,7 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
                               help="play computer players against each other",
                               description="Play games between computer players and print "
                                           "the totals per seat.")
-    sim.add_argument("--players", required=True, metavar="LEVELS",
+    sim.add_argument("--players", required=True, metavar="LEVELS", type=levels,
                      help="one level per seat, comma-separated: easy, normal, hard "
                           "(e.g. hard,easy)")
     sim.add_argument("--games", type=bounded(1, 100_000), default=100, metavar="N",
@@ -234,21 +236,41 @@ def run_layoff(args: argparse.Namespace) -> int:
 
 def run_simulate(args: argparse.Namespace) -> int:
     rules = _rules(args, **({"discard_to_win": True} if args.discard_to_win else {}))
-    levels = [level.strip().lower() for level in args.players.split(",")]
-    if args.games < 1:
-        raise UserError(f"--games must be at least 1, not {args.games}")
-    try:
-        started = time.perf_counter()
-        result = simulate(rules, levels, args.games, args.seed)
-        elapsed = time.perf_counter() - started
-    except ValueError as exc:  # RulesError included: an unknown level, a bad player count
-        raise UserError(f"--players: {exc}") from exc
+    seats = len(args.players)  # its levels, each checked by its parser (levels)
+    if not rules.min_players <= seats <= rules.max_players:
+        raise UserError(f"--players {shown(','.join(args.players))}: {seats} "
+                        f"{'seat' if seats == 1 else 'seats'}, but {rules.title} is for "
+                        f"{rules.min_players} to {rules.max_players} players: give one "
+                        "level per seat, e.g. hard,easy")
+    started = time.perf_counter()
+    result = simulate(rules, args.players, args.games, args.seed)
+    elapsed = time.perf_counter() - started
     _emit({"games": result.games, "rounds": result.rounds,
            "game_wins": list(result.game_wins), "round_wins": list(result.round_wins),
            "average_points": list(result.average_points),
            "rounds_per_second": round(result.rounds / elapsed, 1) if elapsed > 0 else None,
            "violations": list(result.violations)})
     return 1 if result.violations else 0
+
+
+def levels(text: str) -> list[str]:
+    """An argparse type: ``--players``, one level per seat, comma-separated, each named
+    where it is not a level (a number of players, ``3``, is what a user may type).
+
+    >>> levels("Hard, easy")
+    ['hard', 'easy']
+    >>> levels("3")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '3' is not a level: expected one level per seat, ...
+    """
+    found = [level.strip().lower() for level in text.split(",")]
+    for level in found:
+        if level not in LEVELS:
+            what = "an empty level (two commas?)" if not level else shown(level)
+            raise argparse.ArgumentTypeError(
+                f"{what} is not a level: expected one level per seat, comma-separated, "
+                f"each one of {', '.join(LEVELS)} (e.g. hard,easy for two players)")
+    return found
 
 
 def run_round(args: argparse.Namespace) -> int:
@@ -299,10 +321,14 @@ def run_game(args: argparse.Namespace) -> int:
     rules = _rules(args)
     rounds: list[list[int]] = []
     for i, text in enumerate(args.rounds, 1):
-        try:
-            rounds.append([int(part) for part in text.replace(",", " ").split()])
-        except ValueError:
-            raise UserError(f"round {i}: {text!r} is not a list of whole numbers") from None
+        parts = text.replace(",", " ").split()
+        # ASCII digits, checked before int(), which reads other scripts' digits and "1_0"
+        bad = [part for part in parts if not re.fullmatch(rf"-?[0-9]{{1,{MAX_DIGITS}}}", part)]
+        if bad:
+            raise UserError(f"round {i}: {shown(bad[0])} in {shown(text)} is not a score: "
+                            f"expected one whole number per seat, up to {MAX_DIGITS} ASCII "
+                            "digits, e.g. \"0, 35\"")
+        rounds.append([int(part) for part in parts])
     why = game_problem(rounds, rules)  # the build's check of a game table
     if why is not None:
         raise UserError(why)

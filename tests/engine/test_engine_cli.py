@@ -144,7 +144,18 @@ def test_unknown_game_is_one_line_exit_2() -> None:
 def test_usage_errors_are_one_line_exit_2() -> None:
     assert "--game" in bad("meld", "JK", "7S", "8S")
     assert "'x'" in bad("meld", "--game", "rami51", "--joker-value", "x", "JK", "7S", "8S")
-    assert "must not be negative" in bad("meld", "--game", "rami51", "--joker-value=-3", "7S")
+    assert bad("meld", "--game", "rami51", "--joker-value=-3", "7S").endswith(
+        "argument --joker-value: -3 is out of range: expected a whole number from 0 to 100 "
+        "(see --help)\n")
+
+
+@pytest.mark.parametrize("score", ["x", "\u0663\u0665", "1_0", "1234567", "3.5", "+3"])
+def test_a_score_that_is_not_ascii_digits_is_named(score: str) -> None:
+    """A round's scores are read as ASCII digits, at most six, before int() (which reads
+    Arabic-Indic digits and underscores): the round, the score and what is expected."""
+    assert bad("game", "--game", "rami51", "0, 35", f"{score}, 0") == (
+        f"site-builder: round 2: {score!r} in {f'{score}, 0'!r} is not a score: expected one "
+        'whole number per seat, up to 6 ASCII digits, e.g. "0, 35"\n')
 
 
 ROUND = ["--game", "rami51",

@@ -59,27 +59,62 @@ def test_simulate_is_deterministic_given_a_seed() -> None:
     assert first["average_points"] == list(direct.average_points)
 
 
+def test_leading_zeros_are_the_number() -> None:
+    assert answer(*TWO, "--games", "0" * 30 + "2")["games"] == 2
+
+
 def test_simulate_rami() -> None:
     result = answer("--game", "rami51", "--players", "hard,easy", "--games", "1", "--seed", "1")
     assert result["games"] == 1 and result["violations"] == []
 
 
+EXPECTED = ("expected one level per seat, comma-separated, each one of easy, normal, hard "
+            "(e.g. hard,easy for two players) (see --help)")
+SIM = "site-builder engine simulate: error: argument"
+TWO = ["--game", "cardverse", "--players", "easy,easy"]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--game", "cardverse", "--players", "hard,expert"],
-     "site-builder: --players: unknown player level 'expert' (known levels: easy, normal, hard)"),
+     f"{SIM} --players: 'expert' is not a level: {EXPECTED}"),
+    # a number of players, as a user may type it: the 3 is named, with what is expected
+    (["--game", "rami51", "--players", "3"], f"{SIM} --players: '3' is not a level: {EXPECTED}"),
+    (["--game", "rami51", "--players", "easy,,hard"],
+     f"{SIM} --players: an empty level (two commas?) is not a level: {EXPECTED}"),
+    # a bad level is named before a bad count, and --games is checked by its own parser
+    (["--game", "rami51", "--players", "easy,easy,easy,easy,2"],
+     f"{SIM} --players: '2' is not a level: {EXPECTED}"),
     (["--game", "cardverse", "--players", "easy"],
-     "site-builder: --players: Rami (CardVerse) is for 2 to 4 players, not 1"),
+     "site-builder: --players 'easy': 1 seat, but Rami (CardVerse) is for 2 to 4 players: "
+     "give one level per seat, e.g. hard,easy"),
     (["--game", "cardverse", "--players", "easy,easy,easy,easy,easy"],
-     "site-builder: --players: Rami (CardVerse) is for 2 to 4 players, not 5"),
-    (["--game", "cardverse", "--players", "easy,easy", "--games", "0"],
-     "site-builder engine simulate: error: argument --games: 0 is out of range: from 1 to 100000 "
-     "(see --help)"),
-    (["--game", "cardverse", "--players", "easy,easy", "--games", "many"],
-     "site-builder engine simulate: error: argument --games: 'many' is not a whole number "
-     "(see --help)"),
-    (["--game", "cardverse", "--players", "easy,easy", "--seed", "x"],
-     "site-builder engine simulate: error: argument --seed: 'x' is not a whole number "
-     "(see --help)"),
+     "site-builder: --players 'easy,easy,easy,easy,'... (24 characters): 5 seats, but Rami "
+     "(CardVerse) is for 2 to 4 players: give one level per seat, e.g. hard,easy"),
+    ([*TWO, "--games", "0"],
+     f"{SIM} --games: 0 is out of range: expected a whole number from 1 to 100000 (see --help)"),
+    # above the bound by one, by a digit or by thousands: out of range, never "not a number"
+    ([*TWO, "--games", "100001"], f"{SIM} --games: 100001 is out of range: expected a whole "
+                                  "number from 1 to 100000 (see --help)"),
+    ([*TWO, "--games", "10000000"], f"{SIM} --games: 10000000 is out of range: expected a "
+                                    "whole number from 1 to 100000 (see --help)"),
+    ([*TWO, "--games", "9" * 5000], f"{SIM} --games: 99999999999999999999... (5000 characters) "
+                                    "is out of range: expected a whole number from 1 to 100000 "
+                                    "(see --help)"),
+    ([*TWO, "--games", "-" + "9" * 30], f"{SIM} --games: -9999999999999999999... (31 "
+                                        "characters) is out of range: expected a whole number "
+                                        "from 1 to 100000 (see --help)"),
+    ([*TWO, "--seed", str(2**63)], f"{SIM} --seed: 9223372036854775808 is out of range: "
+                                   "expected a whole number from 0 to 9223372036854775807 "
+                                   "(see --help)"),
+    ([*TWO, "--games", "many"], f"{SIM} --games: 'many' is not a whole number: expected one "
+                                "from 1 to 100000 (see --help)"),
+    # what int() would read: a space, other scripts' digits, underscores
+    ([*TWO, "--games", " 5"], f"{SIM} --games: ' 5' is not a whole number: expected one from "
+                              "1 to 100000 (see --help)"),
+    ([*TWO, "--games", "\u0665"], f"{SIM} --games: '\u0665' is not a whole number: expected "
+                                  "one from 1 to 100000 (see --help)"),
+    ([*TWO, "--seed", "1_0"], f"{SIM} --seed: '1_0' is not a whole number: expected one from 0 "
+                              "to 9223372036854775807 (see --help)"),
     (["--game", "rami52", "--players", "easy,easy"],
      "site-builder: unknown game 'rami52' (known games: rami40, rami51, cardverse)"),
     (["--game", "cardverse"],
@@ -87,6 +122,8 @@ def test_simulate_rami() -> None:
      "(see --help)"),
 ])
 def test_bad_input_exits_2_with_one_line(args: list[str], message: str) -> None:
+    """Each argument is checked by its own parser: the message names the argument, the
+    value and what is expected."""
     done = run(*args)
     assert done.returncode == 2
     assert done.stdout == ""
