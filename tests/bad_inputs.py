@@ -26,6 +26,7 @@ PROF = "content/profiles.toml"
 PL = "locales/pl/LC_MESSAGES/messages.po"
 MS = "locales/ms/LC_MESSAGES/messages.po"
 VI = "locales/vi/LC_MESSAGES/messages.po"
+TERMS = "locales/pl/terms.toml"
 PAGE = "templates/page.html"
 BASE = "templates/base.html"
 EX = "templates/_examples.html"
@@ -648,6 +649,18 @@ case("po: code dropped", sub(PL, "Opcja `ace_high` liczy", "Opcja ace_high liczy
      'Opcja ace_high liczy', offset=-6, slack=6)
 case("po: glossary term", sub(PL, 'msgstr "Dama, król, as kier"', 'msgstr "Dama, król, as serc"'),
      PL, 'msgid "Queen, king, ace of hearts"')
+case("po: rank name (królowa kier where the terms say dama kier)",
+     sub(PL, 'msgstr "Dama, król, as kier"', 'msgstr "Królowa, król, as kier"'),
+     PL, 'msgid "Queen, king, ace of hearts"', words="game term 'queen' must be translated")
+case("po: a word the term file says to avoid (ms peletakan pertama)",
+     sub(MS, 'msgstr "Bentangan pertama"', 'msgstr "Peletakan pertama"'), MS,
+     'msgid "First meld"', words="'peletakan pertama' is not this language's term")
+case("terms: not TOML", sub(TERMS, 'hearts = "kier"', 'hearts = "kier'), TERMS,
+     'hearts = "kier', words="not valid TOML")
+case("terms: a term that is not a word", sub(TERMS, 'hearts = "kier"', "hearts = 3"), TERMS,
+     "hearts = 3", words="write the word in quotes")
+case("terms: an unknown table", sub(TERMS, "\n[avoid]\n", "\n[avoided]\n"), TERMS, "[avoided]",
+     words="is not a table of a term file")
 case("po: locales/en catalog", lambda r: __import__("shutil").copytree(
     r / "locales/pl", r / "locales/en"), "locales/en/LC_MESSAGES/messages.po", None)
 case("po: language folder in another case (Pl beside pl)", lambda r: __import__("shutil").copytree(

@@ -39,6 +39,8 @@ from site_builder.i18n.messages import (
     source_catalog,
     template_messages,
 )
+from site_builder.i18n.terms import new_file as new_terms_file
+from site_builder.i18n.terms import terms_path
 from site_builder.i18n.translator import Translations, Translator
 from site_builder.output import write_atomic
 from site_builder.project import (
@@ -238,6 +240,11 @@ def run_init(args: argparse.Namespace) -> int:
                         locations=message.locations, flags=message.flags,
                         auto_comments=message.auto_comments, context=message.context)
     _write_po(args.root, catalog, po_path(lang))
+    words = args.root / terms_path(lang)
+    if not words.exists():  # its game terms, as data its translators fill in
+        words.write_text(new_terms_file(lang), encoding="utf-8")
+        print(f"{terms_path(lang)}: created, empty: write the language's game terms there "
+              "(its note says how)")
     print(f"{po_path(lang)}: created with {len(catalog)} messages to translate "
           f"({locale.get_display_name(lang)}). The site now builds it as a draft, in "
           "English where it is not translated yet; when its translators say it is ready, "

@@ -6,14 +6,14 @@ Each failure is a :class:`Problem` at the catalog line of the entry, quoting the
 * the same numbers as the source;
 * Markdown kept intact: link targets, emphasis, inline code; no raw HTML added;
 * plural entries with the locale's number of forms (CLDR, via Babel);
-* card names and game terms: every card-name entry translated, glossary terms used.
+* card names and game terms: every card-name entry translated, the language's terms
+  used (its term file, :mod:`site_builder.i18n.terms`).
 """
 
 from __future__ import annotations
 
 import functools
 import re
-import unicodedata
 from collections import Counter
 from collections.abc import Iterable
 from typing import Any, NamedTuple
@@ -23,6 +23,7 @@ from babel.messages.catalog import Message
 from site_builder.errors import Problem
 from site_builder.i18n.catalog import LoadedCatalog
 from site_builder.i18n.locales import num_plurals, single_count_forms
+from site_builder.i18n.terms import Terms, term_problems, terms_path
 from site_builder.i18n.translator import is_translated
 from site_builder.sources.segment import html_tags, link_targets, translation_problems
 
@@ -37,20 +38,6 @@ EMPHASIS_RE = re.compile(r"(\*\*|__|\*|(?<!\w)_(?!\w))")
 
 # Contexts whose entries must all be translated: a card must never be named half in English.
 CARD_CONTEXTS = ("rank", "suit", "card")
-
-# Game terms: where the English source uses the term, the translation must use the
-# locale's own term (matched as a case-insensitive stem, so inflected forms count).
-GLOSSARY: dict[str, dict[str, str]] = {
-    "ms": {"sequence": "jujukan", "set of three": "set tiga", "sets of three": "set tiga",
-           "hearts": "hati", "spades": "spad", "clubs": "kelawar", "diamonds": "wajik"},
-    "pl": {"sequence": "sekwens", "set of three": "trój", "sets of three": "trój",
-           "hearts": "kier", "spades": "pik", "clubs": "trefl", "diamonds": "karo"},
-    "vi": {"sequence": "sảnh", "set of three": "bộ ba", "sets of three": "bộ ba",
-           "hearts": "cơ", "spades": "bích", "clubs": "chuồn", "diamonds": "rô"},
-    "id": {"sequence": "urutan", "hearts": "hati", "spades": "sekop", "clubs": "keriting",
-           "diamonds": "wajik"},
-}
-
 
 def _strings(message: Message) -> list[str]:
     value = message.string
@@ -208,37 +195,32 @@ def _list(counter: Counter[str], quote: str = "") -> str:
     return ", ".join(f"{quote}{i}{quote}" for i in items) if items else "none"
 
 
-def check_glossary(message: Message, lang: str) -> list[str]:
-    """Where the source names a game term, the translation must use the locale's term.
+def check_terms(message: Message, terms: Terms) -> list[str]:
+    """Where the source names a game term, the translation must use the language's term,
+    and never a word its term file says to avoid (:mod:`site_builder.i18n.terms`).
 
     >>> from babel.messages.catalog import Message
-    >>> check_glossary(Message("Queen of hearts", "dama pik"), "pl")
-    ["game term 'hearts' must be translated as 'kier'"]
-    >>> check_glossary(Message("Sets and sequences", "Grupy i strity"), "pl")
-    ["game term 'sequence' must be translated as 'sekwens'"]
-    >>> check_glossary(Message("A sequence", unicodedata.normalize("NFD", "Một sảnh")), "vi")
+    >>> from site_builder.i18n.terms import read_terms
+    >>> terms = read_terms('[terms]\\nhearts = "kier"\\nsequence = "sekwens"\\n', "t")[0]
+    >>> check_terms(Message("Queen of hearts", "dama pik"), terms)
+    ["game term 'hearts' must be translated as 'kier' (t:2)"]
+    >>> check_terms(Message("Sets and sequences", "Grupy i strity"), terms)
+    ["game term 'sequence' must be translated as 'sekwens' (t:3)"]
+    >>> import unicodedata
+    >>> vi = read_terms('[terms]\\nsequence = "sảnh"\\n', "t")[0]
+    >>> check_terms(Message("A sequence", unicodedata.normalize("NFD", "Một sảnh")), vi)
     []
     """
-    terms = GLOSSARY.get(lang, {})
-    if not terms or not is_translated(message):
+    if not (terms.required or terms.avoid) or not is_translated(message):
         return []
-    source = " ".join(_ids(message)).lower()
-    found = [(english, local) for english, local in terms.items() if english in source]
-    if not found:
-        return []
-    # NFC: an editor may type Vietnamese with combining accents (NFD), "sảnh"
-    target = unicodedata.normalize("NFC", " ".join(_strings(message))).lower()
-    problems = []
-    for english, local in found:  # the term, or its plural ("sequences")
-        if re.search(rf"\b{re.escape(english)}s?\b", source) and local.lower() not in target:
-            problems.append(f"game term {english!r} must be translated as {local!r}")
-    return problems
+    return term_problems(" ".join(_ids(message)), " ".join(_strings(message)), terms)
 
 
-def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, str]] = ()) -> list[
-        Problem]:
-    """Check every entry of a catalog (see :class:`CatalogChecker`)."""
-    checker = CatalogChecker(loaded.lang, loaded.path, required_contexts)
+def check_catalog(loaded: LoadedCatalog, required_contexts: Iterable[tuple[str, str]] = (),
+                  terms: Terms | None = None) -> list[Problem]:
+    """Check every entry of a catalog (see :class:`CatalogChecker`), with its
+    language's *terms* (none if not given)."""
+    checker = CatalogChecker(loaded.lang, loaded.path, required_contexts, terms)
     for message in loaded.catalog:
         checker.add(message)
     return checker.finish()
@@ -255,8 +237,10 @@ class CatalogChecker:
     """
 
     def __init__(self, lang: str, path: str,
-                 required_contexts: Iterable[tuple[str, str]] = ()) -> None:
+                 required_contexts: Iterable[tuple[str, str]] = (),
+                 terms: Terms | None = None) -> None:
         self.lang = lang
+        self.terms = Terms(terms_path(lang)) if terms is None else terms
         self.path = path
         self.problems: list[Problem] = []
         self.required = list(required_contexts)
@@ -270,7 +254,7 @@ class CatalogChecker:
             self.cards[(message.context, msgid)] = (is_translated(message), message.lineno or 0)
         if not message.id or message.fuzzy:
             return  # a fuzzy entry is never published: it waits for its translator
-        for sentence in check_message(message, self.lang) + check_glossary(message, self.lang):
+        for sentence in check_message(message, self.lang) + check_terms(message, self.terms):
             shown = msgid if len(msgid) <= 60 else msgid[:57] + "..."
             self.problems.append(Problem(self.path, message.lineno or 0,
                                          f"{sentence} (msgid {shown!r})"))

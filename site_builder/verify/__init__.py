@@ -39,6 +39,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     tree_messages,
 )
+from site_builder.i18n.terms import load_terms, terms_path
 from site_builder.i18n.translator import Translations, Translator, is_translated
 from site_builder.project import SHEETS, SOURCE_LANG, STATUS_SLUG, TEMPLATES_DIR, po_path
 from site_builder.sources.page import Page, placeholders
@@ -202,13 +203,16 @@ def _checked_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
     rendering; the same bytes are checked again only if neither *checked* (this process)
     nor *store* (``.cache/``, the last process) holds what checking them gave."""
     data = (root / po_path(lang)).read_bytes()
-    key = digest(data, lang, *(part for term in terms for part in term))
+    words = root / terms_path(lang)  # the language's term file, if it has one
+    word_data = words.read_bytes() if words.is_file() else b""
+    key = digest(data, word_data, lang, *(part for term in terms for part in term))
     found = checked.get(lang)
     if found is None or found[0] != key:
         name = f"catalog-{digest(lang)}"
         result = _stored_check(store.get(name, key)) if store is not None else None
         if result is None:
-            catalog, problems = read_catalog(root, lang, terms, data)
+            catalog, problems = read_catalog(root, lang, terms, data,
+                                             word_data if words.is_file() else None)
             result = (Translations(catalog) if catalog is not None and not problems
                       else None, problems)
             if store is not None:
@@ -250,13 +254,17 @@ def _stored_check(value: Any) -> tuple[Translations | None, list[Problem]] | Non
 
 
 def read_catalog(root: Path, lang: str, terms: list[tuple[str, str]],
-                 data: bytes | None = None) -> tuple[Catalog | None, list[Problem]]:
+                 data: bytes | None = None, word_data: bytes | None = None
+                 ) -> tuple[Catalog | None, list[Problem]]:
     """The catalog of *lang* read with Babel, and every problem of reading or checking it
-    (*terms*: the card terms, :func:`site_builder.i18n.messages.card_terms`)."""
+    (*terms*: the card terms, :func:`site_builder.i18n.messages.card_terms`), with the
+    language's term file (*word_data*: its bytes, if read already) and its problems."""
+    words, word_problems = load_terms(root, lang, word_data)
     loaded, problems = load_catalog(root, lang, comments=False, data=data)
     if loaded is None:
-        return None, problems
-    return loaded.catalog, check_catalog(loaded, terms)
+        return None, word_problems + problems
+    return (None if word_problems else loaded.catalog), word_problems + check_catalog(
+        loaded, terms, words)
 
 
 def translated_note_problems(lang: str, translations: Translations,
