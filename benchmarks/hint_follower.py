@@ -36,7 +36,8 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from site_builder.engine.play.table import Table, _deal, _fallback  # noqa: E402
+from site_builder.engine.play.coach import fallback  # noqa: E402
+from site_builder.engine.play.table import Table, _deal  # noqa: E402
 from site_builder.engine.round import Action, Discarding  # noqa: E402
 
 GAMES = ("rami51", "rami40")
@@ -61,12 +62,12 @@ def play_round(game: str, seed: int, k: int, levels: list[str]) -> dict[str, Any
         hint_cpu.append(time.process_time() - started)
         if "action" not in hint:
             no_move += 1
-            table.act(_request(_fallback(table.state)))
+            table.act(_request(fallback(table.state)))
             continue
         answer = table.act(hint["action"])
         if "refusal" in answer:
             refused += 1
-            table.act(_request(_fallback(table.state)))
+            table.act(_request(fallback(table.state)))
     who = [SEATS.index(level or "reader") for level in table.levels]  # seat -> player
     laid = [0, 0, 0]
     rejected = [0, 0, 0]

@@ -45,7 +45,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Final, Protocol
 
-from site_builder.engine.cards import CARDS_BY_ORDINAL, Card
+from site_builder.engine.cards import CARDS_BY_ORDINAL, JOKER, Card
 from site_builder.engine.deal import full_deck
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import evaluate_meld
@@ -56,14 +56,16 @@ from site_builder.engine.round import (
     Drawing,
     LayingOff,
     Melding,
+    Operation,
     Phase,
+    Swapping,
     TableMeld,
     View,
     needs_opening,
 )
 from site_builder.engine.rules import RuleSet
 from site_builder.engine.scoring import card_hand_points
-from site_builder.engine.search import best_arrangement, find_melds
+from site_builder.engine.search import best_arrangement, find_melds, find_opening
 
 __all__ = ["LEVELS", "EasyPlayer", "HardPlayer", "NormalPlayer", "Player", "make_player"]
 
@@ -103,6 +105,77 @@ def _without(hand: Sequence[Card], cards: Sequence[Card]) -> list[Card]:
     return rest
 
 
+def _meld_points(meld: Sequence[Card], rules: RuleSet) -> int:
+    return evaluate_meld(meld, rules).points
+
+
+def _pending_melds(view: View) -> list[tuple[Card, ...]]:
+    """The melds of the first meld laid this turn, not yet checked (the view's ``pending``)."""
+    return [meld.cards for meld in view.table if meld.number in view.pending]
+
+
+def _this_turn(view: View) -> list[Operation]:
+    """What the seat to play has done this turn, after its draw (from the public history)."""
+    ops: list[Operation] = []
+    for op in reversed(view.history):
+        if isinstance(op, Drawing) and op.seat == view.seat:
+            break
+        if getattr(op, "seat", None) == view.seat:
+            ops.append(op)
+    return ops[::-1]
+
+
+def _owed(view: View) -> list[Card]:
+    """The cards the seat to play must still lay this turn: the top it took from the
+    discard pile (where the rules ask for it) until a copy of it is laid, and each joker a
+    joker exchange put in its hand until laid."""
+    owed: list[Card] = []
+    jokers = 0
+    taken_laid = False
+    for op in _this_turn(view):
+        if isinstance(op, Swapping):
+            jokers += 1
+            taken_laid |= op.card == view.drawn
+        elif isinstance(op, Melding | LayingOff):
+            jokers -= min(jokers, sum(card.is_joker for card in op.cards))
+            taken_laid |= view.drawn in op.cards
+    if view.rules.discard_must_be_used and view.drawn is not None and not taken_laid \
+            and view.drawn in view.hand:
+        owed.append(view.drawn)
+    return [*([JOKER] * jokers), *owed]
+
+
+def _takes_joker_place(card: Card, meld: TableMeld, rules: RuleSet) -> bool:
+    """Whether *card* may take the place of the joker in *meld* (the meld stays the same
+    meld: a sequence keeps its cards' places; a set takes a suit it lacks), as the round
+    allows a joker exchange."""
+    if JOKER not in meld.cards or card.is_joker:
+        return False
+    index = meld.cards.index(JOKER)
+    result = evaluate_meld((*meld.cards[:index], card, *meld.cards[index + 1:]), rules)
+    if not result.valid or result.kind != meld.kind:
+        return False
+    return meld.kind != "sequence" or result.arrangement == meld.arrangement
+
+
+def _joker_layable(card: Card, rest: Sequence[Card], swapped: TableMeld, view: View,
+                   keep: int) -> bool:
+    """Whether the joker that *card* takes the place of in *swapped* can be laid this turn,
+    from the hand (*rest* and the joker): in a meld of the hand, or on a meld (the one it
+    left, with *card* in its place, too)."""
+    rules = view.rules
+    hand = [*rest, JOKER]
+    if any(JOKER in meld and len(hand) - len(meld) >= keep
+           for meld in find_melds(hand, rules)):
+        return True
+    if len(hand) - 1 < keep:
+        return False
+    index = swapped.cards.index(JOKER)
+    after = (*swapped.cards[:index], card, *swapped.cards[index + 1:])
+    return evaluate_layoff(after, (JOKER,), rules).valid or any(
+        _fits(JOKER, meld, rules) for meld in view.table if meld.number != swapped.number)
+
+
 def _strength(card: Card, rules: RuleSet) -> tuple[int, int, int]:
     """Order for 'the strongest card': hand points, then rank, then suit."""
     rank = 14 if card.rank is None else int(card.rank)
@@ -135,9 +208,22 @@ class _Base:
             if top is not None and "draw_discard" in view.legal and self.wants(top, view):
                 return Action("draw_discard")
             return Action("draw_stock" if "draw_stock" in view.legal else "draw_discard")
+        owed = _owed(view)
         if not self._planned:
             self._planned = True
             self._plan = self.arrange(view.hand, view)
+            min_points, pure = self._opening_limits(view)
+            if min_points is not None and any(
+                    not any(card in meld for meld in self._plan) for card in owed):
+                # a card owed before the first meld: only an opening with it lays it
+                found = find_opening(view.hand, view.rules, min_points=min_points,
+                                     need_pure=pure, must_lay=owed,
+                                     keep=1 if view.rules.discard_to_win else 0)
+                self._plan = list(found or ())
+        if any(not any(card in meld for meld in self._plan) for card in owed):
+            action = self._lay_owed(view, owed)  # before the plan takes the cards it needs
+            if action is not None:
+                return action
         while self._plan:
             meld = self._plan.pop(0)
             if not Counter(meld) - Counter(view.hand):
@@ -149,15 +235,52 @@ class _Base:
         options = [c for c in view.hand if c != view.drawn] or list(view.hand)
         return Action("discard", (self.pick_discard(view, options),))
 
+    @property
+    def planned(self) -> tuple[tuple[Card, ...], ...]:
+        """The melds this player still means to lay this turn, in order (its plan)."""
+        return tuple(self._plan)
+
     def wants(self, top: Card, view: View) -> bool:
-        """Take the discard top only if it is laid this turn."""
+        """Take the discard top only if it is laid this turn.
+
+        The hand is counted as it will be after the draw (the top in it). Where the rules
+        ask that a card taken be laid this turn, the table offers the draw only when the
+        engine has found a way (a meld, a lay-off, a joker exchange): then an opened player
+        takes it; one who has not opened takes it only for the first meld it plans.
+        """
         if _relates(top, view.hand):
             hand = [*view.hand, top]
             if any(top in meld for meld in self.arrange(hand, view)):
                 return True
-        if view.opened[view.seat] and len(view.hand) > (1 if view.rules.discard_to_win else 0):
-            return any(_fits(top, meld, view.rules) for meld in view.table)
-        return False
+        if not view.opened[view.seat]:
+            return False
+        if view.rules.discard_must_be_used:
+            return "draw_discard" in view.legal
+        keep = 1 if view.rules.discard_to_win else 0
+        return len(view.hand) >= keep and any(_fits(top, meld, view.rules)
+                                              for meld in view.table)
+
+    def _lay_owed(self, view: View, owed: Sequence[Card]) -> Action | None:
+        """Lay a card this turn owes (:func:`_owed`): on a meld, in a meld of the hand, or
+        (the card taken) by a joker exchange whose joker can then be laid."""
+        rules = view.rules
+        keep = 1 if rules.discard_to_win else 0
+        hand = view.hand
+        for card in owed:
+            if view.opened[view.seat] and len(hand) - 1 >= keep:
+                for meld in view.table:
+                    if _fits(card, meld, rules):
+                        return Action("lay_off", (card,), meld.number)
+            melds = [m for m in find_melds(hand, rules) if card in m and len(hand) - len(m) >= keep]
+            if melds:
+                return Action("meld", max(melds, key=lambda m: (len(m), _meld_points(m, rules))))
+            if view.opened[view.seat] and not card.is_joker and rules.joker_exchange:
+                for meld in view.table:
+                    if _takes_joker_place(card, meld, rules) \
+                            and _joker_layable(card, _without(hand, (card,)), meld, view, keep):
+                        self._planned = False  # plan again with the joker in the hand
+                        return Action("swap", (card,), meld.number)
+        return None
 
     def _layoff(self, view: View) -> Action | None:
         if not view.opened[view.seat] or not view.table:
@@ -174,11 +297,19 @@ class _Base:
         return None
 
     def _opening_limits(self, view: View) -> tuple[int | None, bool]:
-        """(min points, pure sequence needed) for melds laid now."""
+        """(min points, pure sequence needed) for melds laid now: what the first meld still
+        needs beside the melds already laid for it this turn (``None``: no condition)."""
         rules = view.rules
         if view.opened[view.seat] or not needs_opening(rules):
             return None, False
-        return rules.opening_threshold or 0, rules.pure_sequence_required
+        pending = _pending_melds(view)
+        if not pending:
+            return rules.opening_threshold or 0, rules.pure_sequence_required
+        so_far = evaluate_opening(pending, rules)
+        if so_far.accepted:
+            return None, False
+        return (max((rules.opening_threshold or 0) - so_far.total, 0),
+                rules.pure_sequence_required and not so_far.pure_sequence)
 
 
 class EasyPlayer(_Base):
@@ -199,7 +330,8 @@ class EasyPlayer(_Base):
             chosen.append(meld)
             rest = _without(rest, meld)
         min_points, _ = self._opening_limits(view)
-        if chosen and min_points is not None and not evaluate_opening(chosen, rules).accepted:
+        if chosen and min_points is not None and not evaluate_opening(
+                [*_pending_melds(view), *chosen], rules).accepted:
             return []
         return chosen
 
