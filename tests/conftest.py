@@ -1,4 +1,5 @@
-"""Shared fixtures: scratch copies of the real project, and running the CLI in-process."""
+"""Shared fixtures: scratch copies of the real project, and running the CLI in-process; the
+settings of every Hypothesis test."""
 
 from __future__ import annotations
 
@@ -12,8 +13,22 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, Phase, settings
 
 from site_builder.project import CACHE_DIR
+
+# Hypothesis, for every test that uses it. No deadline: no test times the code (a deadline
+# fails a slow or busy machine, not slow code; benchmarks/ measures time, side by side).
+# No shrinking: a failure is reported as it was found, in seconds, where shrinking an
+# example that costs a second once took minutes. To get the smallest failing example, run
+# the failing test again with HYPOTHESIS_PROFILE=shrink (the failure found first is kept
+# in .hypothesis/ and tried first).
+settings.register_profile(
+    "site-builder", deadline=None, print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+    phases=[Phase.explicit, Phase.reuse, Phase.generate, Phase.target])
+settings.register_profile("shrink", settings.get_profile("site-builder"), phases=list(Phase))
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "site-builder"))
 
 ROOT = Path(__file__).resolve().parent.parent
 PROJECT_PARTS = ("content", "locales", "templates", "babel.cfg")

@@ -143,6 +143,17 @@ def test_reading(built_site: Path) -> None:
 
 
 @pytest.mark.slow
+def test_markdown_cost() -> None:
+    """Prose, the costliest accepted of 20 random segments, and the known costly ones, each
+    with its CPU time and its lines of Python as ratios to prose of its size."""
+    out = run_script("markdown_cost", "--segments", "20", "--repeat", "1", "--show", "2")
+    assert "\nprose " in out and " 1.0\n" in out, out
+    costliest = [line for line in out.splitlines() if line.startswith("refused: (``\\) x 3326")]
+    assert costliest and costliest[0].endswith("> 25"), out  # more lines than the test allows
+    assert "ACCEPTED" not in out, out  # every known costly segment is refused
+
+
+@pytest.mark.slow
 def test_search_bound() -> None:
     out = run_script("search_bound", "5", "1")
     for kind in ("allowed", "refused", "undecided"):

@@ -4,20 +4,62 @@
 Each question is a state and one call to it, as the build asks them: a rule set
 that the profiles' bounds accept, a large hand, and a ``draw discard``, a meld or
 a lay-off that must find out whether the owed card can still be laid.
+
+The work a question does is counted in lines of the engine's Python run
+(:func:`work_of`), which do not depend on the machine: the test bounds that count, the
+benchmark prints it beside the CPU time.
 """
 
 from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from pathlib import Path
 
+from counting import Lines, TooMuchWork
+
+import site_builder.engine
 from site_builder.engine.cards import JOKER
 from site_builder.engine.deal import full_deck
 from site_builder.engine.round import RoundState, TableMeld
 from site_builder.engine.rules import RulesError, RuleSet, get_rules
-from site_builder.engine.search import SearchLimitError, find_melds
+from site_builder.engine.search import NODE_LIMIT, SearchLimitError, find_melds
 
 Question = tuple[str, Callable[[], object]]
+
+ENGINE = Path(site_builder.engine.__file__).parent
+# The most work one question may do: this many lines of the engine's Python a step of its
+# bound (NODE_LIMIT). The costliest questions known run about 28 (52 cards and seven
+# jokers, a joker taken: 21); a search runs more lines a step the deeper it goes. When
+# the listing of melds was outside the bound, those questions took 9 to 17 s of CPU (a
+# tenth of a second now, benchmarks/search_bound.py).
+WORK_PER_STEP = 50
+WORK_BOUND = WORK_PER_STEP * NODE_LIMIT
+
+
+def answer_of(ask: Callable[[], object]) -> str:
+    """What a question answers: allowed, refused (a ``ValueError``) or undecided (its
+    bound reached, :class:`~site_builder.engine.search.SearchLimitError`)."""
+    try:
+        ask()
+    except SearchLimitError:
+        return "undecided"
+    except ValueError:
+        return "refused"
+    return "allowed"
+
+
+def work_of(ask: Callable[[], object], limit: int | None = WORK_BOUND) -> tuple[int, str]:
+    """The lines of the engine's Python that a question runs, and its answer. One that
+    runs more than *limit* is stopped there (then its count is ``limit + 1`` and its
+    answer ``"stopped"``), so that a runaway costs what the bound does."""
+    try:
+        with Lines(ENGINE, limit=limit) as work:
+            answer = answer_of(ask)
+    except TooMuchWork:
+        assert limit is not None
+        return limit + 1, "stopped"
+    return work.count, answer
 
 
 def hostile_rules(rnd: random.Random) -> RuleSet:

@@ -4,13 +4,16 @@ The driver picks among the state's own list of legal actions, and now and
 then asks for an action that is not legal, which must be refused without
 changing anything. Each finished or abandoned round is then replayed from its
 notation, which must give the same state.
+
+The fast tier plays a few short rounds; the soaks, many long ones, are in the slow tier.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from hypothesis import HealthCheck, given, settings
+import pytest
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from site_builder.engine import (
@@ -138,7 +141,16 @@ def play_randomly(rules: RuleSet, players: int, seed: int, data: st.DataObject,
     return state
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10)
+@given(rules=st.sampled_from(RULES[:3] + SMALL_RAMI), players=st.integers(2, 4),
+       seed=st.integers(0, 2**32), data=st.data())
+def test_a_few_random_rounds_keep_every_invariant(rules: RuleSet, players: int, seed: int,
+                                                  data: st.DataObject) -> None:
+    play_randomly(rules, players, seed, data, steps=100)
+
+
+@pytest.mark.slow  # a soak: 60 rounds of up to 250 actions
+@settings(max_examples=60)
 @given(rules=st.sampled_from(RULES[:3] + SMALL_RAMI), players=st.integers(2, 4),
        seed=st.integers(0, 2**32), data=st.data())
 def test_random_rounds_keep_every_invariant(rules: RuleSet, players: int, seed: int,
@@ -146,14 +158,15 @@ def test_random_rounds_keep_every_invariant(rules: RuleSet, players: int, seed: 
     play_randomly(rules, players, seed, data, steps=250)
 
 
-@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow  # a soak: 15 full-size rounds of up to 120 actions
+@settings(max_examples=15)
 @given(rules=st.sampled_from(RULES[3:]), seed=st.integers(0, 2**32), data=st.data())
 def test_random_full_size_rami_rounds_keep_every_invariant(rules: RuleSet, seed: int,
                                                            data: st.DataObject) -> None:
     play_randomly(rules, 2, seed, data, steps=120)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=40)
 @given(seed=st.integers(0, 2**32), data=st.data())
 def test_a_failed_opening_returns_exactly_the_laid_cards(seed: int, data: st.DataObject) -> None:
     rules = get_rules("rami51")
