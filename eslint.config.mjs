@@ -47,10 +47,10 @@ export default [
     rules: { "no-restricted-imports": only(OWN_FOLDER, "The score keeper") },
   },
   {
-    files: ["templates/assets/{site,here,offline,search-results,table-rules,terms}.js"],
+    files: ["templates/assets/{site,here,menu,offline,search-results,table-rules,terms}.js"],
     rules: {
       "no-restricted-imports": only(
-        "\\./(?:site|here|offline|search-results|table-rules|terms|lib/[a-z-]+)\\.js",
+        "\\./(?:site|here|menu|offline|search-results|table-rules|terms|lib/[a-z-]+)\\.js",
         "The site shell"),
     },
   },

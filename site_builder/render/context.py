@@ -157,6 +157,7 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "offline": Item(manifest=href(f"{lang}/{MANIFEST}")) if path.startswith(f"{lang}/")
         else None,
         "nav": [],
+        "all_pages": None,  # a large language's menu: see sidebar
         "sheets": links(lang, href, path) if path.startswith(f"{lang}/") else [],
         "score_href": href(page_path(lang, "score")) if path.startswith(f"{lang}/") else None,
         "about_href": href(page_path(lang, ABOUT_SLUG)) if ABOUT_SLUG in site.slugs else None,
@@ -164,24 +165,82 @@ def common(site: Site, lang: str, slug: str | None, path: str,
     }
 
 
-def nav_items(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current: str | None,
-              base: str | None = None) -> list[Item]:
+#: A language of at most this many pages lists them all in every page's menu, as the
+#: site of about 20 pages a language always has.
+MENU_ALL = 40
+#: Beyond :data:`MENU_ALL`, a page's menu lists its section of the reading order: this many
+#: pages around it (the first ones on a page outside the reading order), under a link to
+#: the home page's list of every page; the whole list is drawn once, in the language's
+#: :data:`MENU_FILE`, which ``assets/menu.js`` puts in the section's place. Every page's
+#: menu listing every page made each page's size, and its drawing, grow with the pages,
+#: and the site's with their square (85 KB of links a page at 1,000 pages a language).
+MENU_SECTION = 15
+#: The whole list of a language's pages (``<lang>/menu.html``), links relative to it: an
+#: HTML fragment, the ``<li>`` items of the menu's list.
+MENU_FILE = "menu.html"
+
+
+def nav_items(nav: Sequence[tuple[Page, Text, Text]], path: str, lang: str,
+              current: str | None, base: str | None = None) -> list[Item]:
     """The navigation of the page at *path* (*current*: its slug, None if it is not a
-    content page): every page, linked from it (from *base*, the site's root path, on the
-    404 pages)."""
+    content page): every page of *nav*, linked from it (from *base*, the site's root path,
+    on the 404 pages)."""
     return [Item(title=title, description=description, current=page.slug == current,
                  href=(base + page_path(lang, page.slug)) if base
                  else relative(path, page_path(lang, page.slug)))
             for page, title, description in nav]
 
 
+def section(count: int, index: int | None) -> range:
+    """The positions in the reading order of the pages that the menu of the page at *index*
+    (None: a page outside the reading order) lists, of *count* pages: all of them, or
+    :data:`MENU_SECTION` around it.
+
+    >>> section(20, 7), section(1000, 0), section(1000, 500), section(1000, 999)
+    (range(0, 20), range(0, 15), range(493, 508), range(985, 1000))
+    """
+    if count <= MENU_ALL:
+        return range(count)
+    at = 0 if index is None else index
+    start = max(0, min(at - MENU_SECTION // 2, count - MENU_SECTION))
+    return range(start, start + MENU_SECTION)
+
+
 def sidebar(nav: list[tuple[Page, Text, Text]], path: str, lang: str, current: str | None,
-            draw: Callable[[Item], str], base: str | None = None) -> dict[str, Any]:
-    """The navigation of the page at *path*, as :func:`nav_items` gives it (``nav``), and
-    as the sidebar lists it (``sidebar``: each link drawn by *draw*, the ``sidebar_item``
-    macro of ``_nav.html``, which draws each distinct link once per language:
-    :data:`~site_builder.sources.templates.MEMOIZED_MACROS`). Drawn in the page's own
-    template, the links took a quarter of the build of ``benchmarks/compare.py``'s 1,005
-    pages (each lists the 201 of its language), and grew with the square of the pages."""
-    items = nav_items(nav, path, lang, current, base)
-    return {"nav": items, "sidebar": Markup("".join(draw(item) for item in items))}
+            draw: Callable[[Item], str], base: str | None = None, index: int | None = None,
+            every: bool = False) -> dict[str, Any]:
+    """The navigation of the page at *path* (``nav``, as :func:`nav_items` gives it: every
+    page with *every*, as the home and 404 pages list them, else those of its menu), and
+    the menu's list (``sidebar``): each link drawn by *draw*, the ``sidebar_item`` macro of
+    ``_nav.html``, which draws each distinct link once per language
+    (:data:`~site_builder.sources.templates.MEMOIZED_MACROS`). *index*: the page's position
+    in *nav*, if it has one.
+
+    A language of more than :data:`MENU_ALL` pages lists the page's :func:`section` only,
+    under ``all_pages``: a link to the home page's list of every page, and the address of
+    the language's :data:`MENU_FILE` (``base.html``, ``assets/menu.js``); else
+    ``all_pages`` is None."""
+    shown = section(len(nav), index)
+    items = nav_items(nav if every else nav[shown.start:shown.stop], path, lang, current, base)
+    drawn = items[shown.start:shown.stop] if every else items
+    all_pages = None
+    if len(shown) < len(nav):
+        def link(target: str) -> str:
+            return base + target if base else relative(path, target)
+
+        all_pages = Item(href=link(page_path(lang, "index")) + "#rule-pages",
+                         menu=link(f"{lang}/{MENU_FILE}"))
+    return {"nav": items, "sidebar": Markup("".join(draw(item) for item in drawn)),
+            "all_pages": all_pages}
+
+
+def menu_file(nav: list[tuple[Page, Text, Text]], lang: str, draw: Callable[[Item], str]
+              ) -> tuple[str, bytes] | None:
+    """The language's :data:`MENU_FILE` and its content, every page's link drawn by *draw*
+    as the menus draw them (relative to the file); None for a language whose menus list
+    every page."""
+    if len(nav) <= MENU_ALL:
+        return None
+    path = f"{lang}/{MENU_FILE}"
+    items = nav_items(nav, path, lang, None)
+    return path, "".join(draw(item) for item in items).encode("utf-8")

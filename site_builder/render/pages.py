@@ -168,7 +168,9 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         path = page_path(lang, page.slug)
         ctx = common(site, lang, page.slug, path, job.names)
         ctx.update(page=page, title=title, description=description, blocks=blocks,
-                   percent=loc.percent, **sidebar(nav, path, lang, page.slug, draw),
+                   percent=loc.percent,
+                   **sidebar(nav, path, lang, page.slug, draw, index=index,
+                             every=page.slug == "index"),
                    term_defs=term_defs,
                    games=GAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
@@ -187,8 +189,8 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
     path = not_found_path(lang)
     ctx = common(site, lang, None, path, job.names, absolute=True)
-    ctx.update(sidebar(nav, path, lang, None, draw, root_path(site.config.base_url)),
-               percent=100)
+    ctx.update(sidebar(nav, path, lang, None, draw, root_path(site.config.base_url),
+                       every=True), percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
     def tool_context(slug: str, path: str) -> dict[str, Any]:  # a sheet's, the score keeper's
         return common(site, lang, slug, path, job.names) | sidebar(nav, path, lang, None, draw)
@@ -196,6 +198,9 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
     quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
     score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper
     emit(f"{lang}/{table_rules.FILE}", table_rules.table_rules(site.profiles, translator))
+    whole = context.menu_file(nav, lang, draw)  # a large language's list of every page
+    if whole is not None:
+        emit(*whole)
     return result
 
 

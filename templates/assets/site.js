@@ -13,6 +13,7 @@
 
 import "./offline.js";  // the language folder's service worker: the rules offline
 import "./table-rules.js";  // my table's rules: the game and variation a table plays
+import "./menu.js";  // a language of many pages: the whole page list, from one file
 
 import { youAreHere } from "./here.js";
 import { pageText, ranked, resultKeys } from "./search-results.js";
