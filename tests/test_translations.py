@@ -211,6 +211,46 @@ def test_game_term_missing(project: Path) -> None:
     assert any(f":{line}:" in e and "'hearts'" in e for e in errors_for(project, "vi"))
 
 
+def test_rank_name_from_the_term_file(project: Path) -> None:
+    """The terms are data: "królowa kier" where the Polish terms say dama is refused at
+    the entry, and the same word is accepted once the term file says so."""
+    msgid = "Queen, king, ace of hearts"
+    line = set_translation(project, "pl", msgid, "Królowa, król, as kier")
+    assert any(f":{line}:" in e and "'queen' must be translated as 'dam'" in e
+               and "locales/pl/terms.toml:" in e for e in errors_for(project, "pl"))
+    terms = project / "locales" / "pl" / "terms.toml"
+    text = terms.read_text(encoding="utf-8")
+    terms.write_text(text.replace('queen = "dam"', 'queen = "królow"').replace(
+        '"królowa" = "dama"\n', "").replace('"królową" = "damę"\n', ""), encoding="utf-8")
+    assert not [e for e in errors_for(project, "pl") if f":{line}:" in e]
+
+
+def test_check_names_each_fuzzy_missing_and_edited_entry(project: Path) -> None:
+    """Plain check lists a fuzzy entry and an edited msgid at their catalog lines, and a
+    new language's thousand missing entries as ten lines and how many more."""
+    keep_two_languages(project)
+    path = po(project, "pl")
+    lines = path.read_text(encoding="utf-8").split("\n")
+    goal = lines.index('msgid "Goal"')
+    lines.insert(goal, "#, fuzzy")
+    edited = next(i for i, x in enumerate(lines) if x == 'msgid "Queen, king, ace of hearts"')
+    lines[edited] = 'msgid "Queen, king, ace of heart"'
+    path.write_text("\n".join(lines), encoding="utf-8")
+    assert run_cli("i18n", "init", "de", "--root", str(project)).code == 0
+    assert (project / "locales" / "de" / "terms.toml").is_file()
+    result = run_cli("check", "--root", str(project))
+    assert result.code == 0, result.err
+    err = result.err.splitlines()
+    pl = "locales/pl/LC_MESSAGES/messages.po"
+    assert f"{pl}:{goal + 2}: [pl] fuzzy translation, shown in English: 'Goal'" in err, err
+    assert any(e.startswith(f"{pl}:{edited + 1}: [pl] this msgid is not in the template: did "
+                            "you edit the English instead of the translation?") for e in err)
+    de = [e for e in err if "[de]" in e]
+    assert len(de) == 11 and re.fullmatch(r"\[de\] [\d,]+ more missing or fuzzy: .*", de[-1])
+    strict = run_cli("check", "--strict", "--root", str(project))
+    assert strict.code == 2 and f"{pl}:{edited + 1}: " in strict.err
+
+
 def test_card_names_complete(project: Path) -> None:
     line = set_translation(project, "ms", "queen", "", context="rank")
     assert any("card term 'queen'" in e for e in errors_for(project, "ms"))

@@ -3,7 +3,9 @@
 ``--format text`` (the default) prints ``path:line: message`` on stderr; ``json`` a
 report on stdout; ``github`` one GitHub Actions workflow command per problem on stdout
 (``::error file=…,line=…``), which annotates that line of a pull request. Missing and
-fuzzy translations are warnings (``::warning``), errors with ``--strict``.
+fuzzy translations, and catalog entries whose msgid the template lacks (an edited msgid),
+are warnings (``::warning``), errors with ``--strict``; as text, each is printed at its
+catalog line, ten a catalog at most, then how many more.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from site_builder.build import check
 from site_builder.errors import FORMATS, Problem, UserError, print_github
-from site_builder.i18n.coverage import untranslated
+from site_builder.i18n.coverage import listed, orphans, untranslated
 
 TITLE = "site-builder check"
 
@@ -45,7 +47,8 @@ def run(args: argparse.Namespace) -> int:
     # templates rendered in memory (writing nothing).
     verified = check(args.root)
     problems, claims = verified.problems, [c.as_json() for c in verified.claims]
-    warnings = untranslated(verified.source, verified.catalogs)
+    warnings = (orphans(verified.source, verified.catalogs)  # first: they are slips
+                + untranslated(verified.source, verified.catalogs))
     if args.strict:
         problems, warnings = problems + warnings, []
     code = 2 if problems else 0
@@ -69,6 +72,8 @@ def run(args: argparse.Namespace) -> int:
         line += (f"; {len(warnings)} translations missing or fuzzy (shown in English; "
                  "--strict makes them errors)")
     print(line)
+    for each in listed(warnings):  # each at its catalog line, a few a language
+        print(each, file=sys.stderr)
     return 0
 
 

@@ -130,3 +130,56 @@ def untranslated(source: Catalog, catalogs: dict[str, Translations]) -> list[Pro
                 path, line = message.locations[0]
                 found.append(Problem(path, line, said))
     return found
+
+
+EDITED_MSGID = ("this msgid is not in the template: did you edit the English instead of the "
+                "translation? Put the msgid back as it was and edit the msgstr below it (if "
+                "the English changed in content/ or templates/, run 'site-builder i18n "
+                "extract' and 'i18n update')")
+
+
+def orphans(source: Catalog, catalogs: dict[str, Translations]) -> list[Problem]:
+    """A problem at each catalog entry whose msgid (with its context) the template lacks:
+    an edited msgid, or a catalog not updated since the English changed. The page shows
+    English for the msgid it lost (:func:`untranslated` names it too).
+
+    >>> from babel.messages.catalog import Catalog
+    >>> source, pl = Catalog(), Catalog(locale="pl")
+    >>> _ = source.add("Goal"), pl.add("Goal", "Cel", lineno=3), pl.add("Gaol", "Cel", lineno=7)
+    >>> [(p.line, p.message[:38]) for p in orphans(source, {"pl": Translations(pl)})]
+    [(7, '[pl] this msgid is not in the template')]
+    """
+    known = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in source if m.id}
+    found = []
+    for lang, catalog in catalogs.items():
+        for key in catalog.keys():
+            entry = catalog.get(*key)
+            if key not in known and entry is not None and entry.lineno:
+                found.append(Problem(po_path(lang), entry.lineno, f"[{lang}] {EDITED_MSGID}: "
+                                                                  f"{key[0][:60]!r}"))
+    return found
+
+
+def listed(warnings: list[Problem], cap: int = 10) -> list[str]:
+    """The lines ``check`` prints for *warnings* (missing, fuzzy or edited entries, each
+    message starting with its ``[lang]``): each at its ``path:line``, at most *cap* a
+    language, then how many more, so that a new language's thousand missing entries stay
+    readable.
+
+    >>> lines = listed([Problem("a.po", n, "[de] missing") for n in range(1, 1001)], 2)
+    >>> lines[0], lines[-1]
+    ('a.po:1: [de] missing', "[de] 998 more missing or fuzzy: 'site-builder i18n stats' \
+counts them by page, 'check --strict' lists them all")
+    """
+    by_lang: dict[str, list[Problem]] = {}
+    # an edited msgid first, then a fuzzy entry: what a translator did, before what is left
+    for problem in sorted(warnings, key=lambda p: (EDITED_MSGID not in p.message,
+                                                   "] fuzzy" not in p.message)):
+        by_lang.setdefault(problem.message.split(" ", 1)[0], []).append(problem)
+    lines = []
+    for lang, found in by_lang.items():
+        lines += [f"{p.path}:{p.line}: {p.message}" for p in found[:cap]]
+        if len(found) > cap:
+            lines.append(f"{lang} {len(found) - cap:,} more missing or fuzzy: 'site-builder "
+                         "i18n stats' counts them by page, 'check --strict' lists them all")
+    return lines

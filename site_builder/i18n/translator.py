@@ -71,6 +71,10 @@ class Translations:
     def get(self, id: str | Sequence[str], context: str | None = None) -> Entry | None:
         return self._entries.get((_singular(id), context))
 
+    def keys(self) -> list[tuple[str, str | None]]:
+        """Each entry's (singular msgid, context), in the catalog's order."""
+        return list(self._entries)
+
     def rows(self) -> list[list[Any]]:
         """Every entry as JSON rows (:meth:`from_rows`): for the next process's build.
 
