@@ -10,6 +10,8 @@
     site-builder engine round --game rami51 --hands "5H 6H 9C" "2C 3D" --stock "4C 5C 8D" \
         --discard 7H --try "1: draw discard" "1: draw stock; 1: discard 4C; 2: draw stock; \
         2: discard 5C"
+    site-builder engine round --game rami51 --hands "5H 6H JK 2C" "3D 4D QS" --stock "8C 9C" \
+        --discard 7H --hint ""
     site-builder engine game --game rami51 "0, 35" "12, 0"
 
 ``--variation NAME`` (repeatable) applies a rule profile of the project's
@@ -26,6 +28,16 @@ playing it: ``"try"`` holds ``allowed``, and for a refused step the refusal's
 ``code`` (a key of ``site_builder.engine.REFUSALS``), its ``values`` and its
 English ``message``. A refused step among the round's own steps is bad input.
 
+``round --hint`` adds ``"hint"``: the move the practice table's hint gives the seat to play
+after the steps (the normal computer player's, checked by the engine), its ``reasons``
+(each a code of ``site_builder.engine.reasons.MOVE_REASONS``, its ``values`` and its
+English ``text``; each confirmed by the engine against the position) and the melds it
+plans to lay after it this turn. ``--explain`` gives every step its confirmed reasons.
+``--review SEAT`` (once the round is over) adds ``"review"``: at most three of that seat's
+moves that cost it the most points, estimated by seeded rollouts (``--levels`` names the
+computer player of each seat for them, ``--seed`` their seed): the same round and seed
+give the same review.
+
 In the ``jokers`` object of ``meld`` and ``layoff`` the first joker is keyed
 ``"JK"``, the second ``"JK#2"`` and so on, in the order the jokers were given;
 each value is the card the joker stands for.
@@ -38,6 +50,7 @@ import json
 import re
 import sys
 import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -63,7 +76,11 @@ from site_builder.engine import (
     refusal,
     replay,
 )
+from site_builder.engine.notation import parse_steps
 from site_builder.engine.play import LEVELS, simulate
+from site_builder.engine.play.coach import RoundStart, advise, explain, review
+from site_builder.engine.reasons import Reason
+from site_builder.engine.round import Action, RoundState
 from site_builder.errors import UserError
 from site_builder.sources.files import MAX_DIGITS
 from site_builder.sources.profiles import PROFILES_FILE, load_profiles
@@ -147,6 +164,18 @@ def add_parser(subparsers: Any, common: argparse.ArgumentParser) -> None:
     rnd.add_argument("--try", dest="attempt", metavar="STEP",
                      help="judge one more step after the others, without playing it "
                           "(e.g. '2: draw discard'); a refusal gives its code and reason")
+    rnd.add_argument("--hint", action="store_true",
+                     help="the practice table's hint for the seat to play after the steps, "
+                          "with its reasons")
+    rnd.add_argument("--explain", action="store_true",
+                     help="the reasons the engine confirms for every step's move")
+    rnd.add_argument("--review", type=bounded(1, 4), metavar="SEAT",
+                     help="once the round is over: the moves of SEAT that cost it the most")
+    rnd.add_argument("--levels", default="", metavar="LEVELS",
+                     help="for --review: the computer player of each seat, comma-separated "
+                          "(default: normal for every seat)")
+    rnd.add_argument("--seed", type=bounded(0, 2**63 - 1), default=0, metavar="S",
+                     help="for --review: the seed of its rollouts (default 0)")
     rnd.add_argument("steps", nargs="+", metavar="STEPS",
                      help="steps separated by ';' or given as separate arguments")
     rnd.set_defaults(func=run_round)
@@ -286,9 +315,13 @@ def run_round(args: argparse.Namespace) -> int:
         raise UserError(str(exc)) from exc
     except SearchLimitError as exc:  # no verdict on the step tried
         raise UserError(f"--try: {exc}") from exc
+    coached = _coached(args, rules, hands, stock, discard, script)
+    reasons = coached.pop("reasons", None)
     ending = done.ending
     return _emit({
-        "steps": [{"step": step.text, "note": step.note} for step in done.steps],
+        "steps": [{"step": step.text, "note": step.note,
+                   **({} if reasons is None else {"reasons": reasons[i]})}
+                  for i, step in enumerate(done.steps)],
         "hands": [" ".join(c.code for c in hand) for hand in done.hands],
         "table": [str(meld) for meld in done.table],
         "over": ending is not None,
@@ -296,7 +329,66 @@ def run_round(args: argparse.Namespace) -> int:
         "hand_points": list(ending.hand_points) if ending else None,
         "scores": list(ending.scores) if ending else None,
         **({} if attempt is None else {"try": attempt}),
+        **coached,
     })
+
+
+def _reasons_json(reasons: Sequence[Reason]) -> list[dict[str, Any]]:
+    return [{**reason.as_json(), "text": str(reason)} for reason in reasons]
+
+
+def _coached(args: argparse.Namespace, rules: RuleSet, hands: list[tuple[Card, ...]],
+             stock: tuple[Card, ...], discard: tuple[Card, ...], script: str
+             ) -> dict[str, Any]:
+    """What ``--hint``, ``--explain`` and ``--review`` add to the round's answer (the steps
+    were checked by the replay)."""
+    if not (args.hint or args.explain or args.review):
+        return {}
+    actions = [step.action for step in parse_steps(script)]
+    state = RoundState(rules, hands, stock, discard)
+    out: dict[str, Any] = {}
+    explained = []
+    try:
+        for action in actions:
+            if args.explain:
+                explained.append(_reasons_json(explain(state, action)))
+            state.apply(action)
+        if args.explain:
+            out["reasons"] = explained
+        if args.hint:
+            if state.is_over:
+                raise UserError("--hint: the round is over; no seat is to play")
+            advice = advise(state)
+            out["hint"] = {"seat": state.turn + 1, "step": advice.action.describe(state.turn),
+                           "reasons": _reasons_json(advice.reasons),
+                           "plan": [" ".join(c.code for c in meld) for meld in advice.plan]}
+        if args.review:
+            out["review"] = _review(args, rules, hands, stock, discard, actions, state)
+    except SearchLimitError as exc:
+        raise UserError(f"--hint: {exc}") from exc
+    return out
+
+
+def _review(args: argparse.Namespace, rules: RuleSet, hands: list[tuple[Card, ...]],
+            stock: tuple[Card, ...], discard: tuple[Card, ...], actions: list[Action],
+            state: RoundState) -> list[dict[str, Any]]:
+    """``--review SEAT``: the seat's costliest moves in the round, as JSON."""
+    seat = args.review - 1
+    if seat >= len(hands):
+        raise UserError(f"--review {args.review}: the round has {len(hands)} seats")
+    if not state.is_over:
+        raise UserError(f"--review {args.review}: the round is not over; a review is made "
+                        "when it has ended")
+    levels = [level.strip().lower() for level in args.levels.split(",") if level.strip()] \
+        or ["normal"] * len(hands)
+    if len(levels) != len(hands) or any(level not in LEVELS for level in levels):
+        raise UserError(f"--levels: one of {', '.join(LEVELS)} for each of the "
+                        f"{len(hands)} seats, comma-separated, not {shown(args.levels)}")
+    start = RoundStart(rules, tuple(hands), stock, discard, 0)
+    return [{"seat": args.review, "turn": m.turn, "made": m.made.describe(seat),
+             "better": m.better.describe(seat), "reasons": _reasons_json(m.reasons),
+             "cost": m.cost, "rollouts": m.rollouts}
+            for m in review(start, actions, seat, levels, args.seed)]
 
 
 def _attempt(rules: RuleSet, hands: list[tuple[Card, ...]], stock: tuple[Card, ...],
