@@ -38,7 +38,7 @@ sys.path.insert(0, str(ROOT))
 from babel.messages.catalog import Catalog  # noqa: E402
 from babel.messages.pofile import read_po  # noqa: E402
 
-from site_builder.i18n.checks import GLOSSARY  # noqa: E402
+from site_builder.i18n.terms import load_terms, terms_path  # noqa: E402
 
 LANGS = ("ms", "pl", "vi", "id")
 COPIED = ("templates", "babel.cfg", "content/profiles.toml", "content/site.toml")
@@ -90,6 +90,13 @@ def pseudo_word(word: str, lang: str) -> str:
     return out[:1].upper() + out[1:] if word[:1].isupper() else out
 
 
+@functools.cache
+def game_terms(lang: str) -> dict[str, str]:
+    """The game terms of *lang*'s term file (``locales/<lang>/terms.toml``, copied into the
+    corpus): each English term and the word a translation must hold."""
+    return {term.said.lower(): term.write for term in load_terms(ROOT, lang)[0].required}
+
+
 def pseudo_translate(text: str, lang: str) -> str:
     """Words become pseudo-words; placeholders, numbers, link targets and code stay."""
 
@@ -100,8 +107,8 @@ def pseudo_translate(text: str, lang: str) -> str:
         return pseudo_word(token, lang)
 
     out = TOKEN_RE.sub(one, text)
-    for english, local in GLOSSARY.get(lang, {}).items():  # game terms in the locale's words
-        if re.search(rf"\b{re.escape(english)}\b", text.lower()) and local not in out.lower():
+    for english, local in game_terms(lang).items():  # game terms in the locale's words
+        if re.search(rf"\b{re.escape(english)}s?\b", text.lower()) and local not in out.lower():
             out += f" ({local})"
     return out
 
@@ -303,6 +310,10 @@ def main(argv: list[str] | None = None) -> int:
             shutil.copytree(src, out / part)
         else:
             shutil.copy2(src, out / part)
+    for lang in LANGS:  # each language's game terms, which check holds its catalog to
+        if (ROOT / terms_path(lang)).is_file():
+            (out / terms_path(lang)).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / terms_path(lang), out / terms_path(lang))
     # the practice table's runtime, as npm ci gives a checkout (a build reads it there only)
     (out / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
 
