@@ -23,7 +23,6 @@ from site_builder.render import checker_rules, play
 from site_builder.render.context import ASSETS_DIR, common, sidebar
 from site_builder.render.minify import script, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
-from site_builder.sources.site import Site
 from site_builder.sources.templates import macro, template_errors
 
 
@@ -73,7 +72,9 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
         ctx.update(choices=not_found, percent=100)
         emit(not_found_path(),
              chooser_env.get_template("404-root.html").render(ctx).encode("utf-8"))
-    emit("sitemap.xml", _sitemap(site, [p.slug for p in site.pages] + [STATUS_SLUG]))
+    for rel, pieces in sitemaps(site.config.base_url, site.languages,
+                                [p.slug for p in site.pages] + [STATUS_SLUG]):
+        emit(rel, pieces)
     emit("robots.txt", (f"User-agent: *\nAllow: /\n\nSitemap: {site.config.base_url}"
                         "sitemap.xml\n").encode())
     for asset in sorted((site.root / TEMPLATES_DIR / ASSETS_DIR).rglob("*")):
@@ -89,10 +90,42 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
     return written, unknown
 
 
-def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
-    """``sitemap.xml``, in pieces (one per page, in every language), so that a large
-    site's sitemap is never held in memory whole."""
-    base = site.config.base_url
+#: The sitemap protocol's limit of addresses in one file (https://www.sitemaps.org/protocol.html).
+SITEMAP_URLS = 50_000
+
+
+def sitemaps(base: str, languages: list[str], slugs: list[str], limit: int = SITEMAP_URLS
+             ) -> list[tuple[str, Iterable[bytes]]]:
+    """The sitemap's files: ``sitemap.xml`` with every page in every language; or, for a
+    site of more than *limit* addresses (10,000 pages in five languages), ``sitemap.xml``
+    an index of ``sitemap-1.xml``, ``sitemap-2.xml``, ..., each of at most *limit*.
+
+    >>> [name for name, _ in sitemaps("https://x.org/", ["en", "pl"], ["a", "b", "c"], 4)]
+    ['sitemap.xml', 'sitemap-1.xml', 'sitemap-2.xml']
+    >>> print(b"".join(sitemaps("https://x.org/", ["en"], ["a", "b"], 1)[0][1]).decode())
+    <?xml version="1.0" encoding="UTF-8"?>
+    <sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">
+      <sitemap><loc>https://x.org/sitemap-1.xml</loc></sitemap>
+      <sitemap><loc>https://x.org/sitemap-2.xml</loc></sitemap>
+    </sitemapindex>
+    <BLANKLINE>
+    """
+    if len(slugs) * len(languages) <= limit:
+        return [("sitemap.xml", _sitemap(base, languages, slugs))]
+    per = max(1, limit // len(languages))  # the pages of a file, each in every language
+    parts = [slugs[i:i + per] for i in range(0, len(slugs), per)]
+    names = [f"sitemap-{n}.xml" for n in range(1, len(parts) + 1)]
+    index = "".join(f"  <sitemap><loc>{escape(base + name)}</loc></sitemap>\n" for name in names)
+    return [("sitemap.xml", [b'<?xml version="1.0" encoding="UTF-8"?>\n'
+                             b'<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">'
+                             b"\n" + index.encode("utf-8") + b"</sitemapindex>\n"]),
+            *((name, _sitemap(base, languages, part)) for name, part in zip(names, parts,
+                                                                              strict=True))]
+
+
+def _sitemap(base: str, languages: list[str], slugs: list[str]) -> Iterator[bytes]:
+    """A sitemap of *slugs* in every language, in pieces (one per page, in every
+    language), so that a large site's sitemap is never held in memory whole."""
     yield (b'<?xml version="1.0" encoding="UTF-8"?>\n'
            b'<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" '
            b'xmlns:xhtml="http://www.w3.org/1999/xhtml">\n')
@@ -100,11 +133,11 @@ def _sitemap(site: Site, slugs: list[str]) -> Iterator[bytes]:
         lines = []
         alternates = [f'    <xhtml:link rel="alternate" hreflang="{bcp47(other)}" '
                       f"href={quoteattr(page_url(base, other, slug))}/>"
-                      for other in site.languages]
+                      for other in languages]
         default = base if slug == "index" else page_url(base, SOURCE_LANG, slug)
         alternates.append(f'    <xhtml:link rel="alternate" hreflang="x-default" '
                           f"href={quoteattr(default)}/>\n  </url>")
-        for lang in site.languages:
+        for lang in languages:
             lines.append(f"  <url>\n    <loc>{escape(page_url(base, lang, slug))}</loc>")
             lines.extend(alternates)
         yield ("\n".join(lines) + "\n").encode("utf-8")

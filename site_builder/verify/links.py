@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import itertools
 import posixpath
 from collections.abc import Iterable
 from urllib.parse import urljoin, urlsplit
@@ -93,8 +94,11 @@ def _page_hint(path: str, here: str, by_path: dict[str, Page | None]) -> str:
     slug = path.rstrip("/").rsplit("/", 1)[-1].lower()
     if slug and _folder(slug) in by_path and _folder(slug) != here:
         return f"did you mean '{href(_folder(slug))}'?"
+    # the first 15 only: a site of many pages, each with a broken link, would otherwise
+    # make every page's link once for each of them (the square of the pages)
+    others = itertools.islice((to for to in by_path if to != here), 16)
     hrefs = [href(to) + (" (the home page)" if to == _folder("index") else "")
-             for to in by_path if to != here]
+             for to in others]
     shown = ", ".join(hrefs[:15]) + (", ..." if len(hrefs) > 15 else "")
     return (f"link to a page as seen from this one: {shown}, or '#id' for a section of "
             "this page")
