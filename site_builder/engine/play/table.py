@@ -39,9 +39,17 @@ from typing import Any, Final
 
 from site_builder.engine.cards import Card, CardError, parse_card
 from site_builder.engine.deal import deal
-from site_builder.engine.melds import evaluate_meld
 from site_builder.engine.notation import ReplayError, format_history, parse_steps
 from site_builder.engine.opening import evaluate_opening
+from site_builder.engine.play.coach import (
+    ROLLOUTS,
+    Advice,
+    RoundStart,
+    advise,
+    explain,
+    fallback,
+    review,
+)
 from site_builder.engine.play.players import LEVELS, Player, make_player
 from site_builder.engine.round import (
     Action,
@@ -50,13 +58,12 @@ from site_builder.engine.round import (
     LayingOff,
     Melding,
     Operation,
-    Phase,
     RoundState,
     Swapping,
     TableMeld,
 )
 from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
-from site_builder.engine.scoring import game_over, game_winners, hand_points
+from site_builder.engine.scoring import game_over, game_winners
 from site_builder.engine.search import SearchLimitError
 
 __all__ = ["SAVE_VERSION", "Session", "Table", "TableError", "check_variations"]
@@ -271,6 +278,14 @@ class Table:
         """A worked round's position: ``{"game", "variation", "hands", "stock", "discard",
         "steps", "first", "level"}``; one round, the reader at the seat to move.
 
+        A position no real deal could give is refused (``bad-position``, its ``problem``
+        in the values): a hand with more cards than the deal gives each seat
+        (``hand-too-big``, with ``seat``, ``count`` and ``most``), a seat with no cards
+        (``empty-hand``), a card that is not one (``unknown-card``), a card more often
+        than the decks hold it (``too-many-copies``), a step the round refuses (``steps``),
+        or a round already over (``round-over``); so is a number of hands the game is not
+        for (``players``).
+
         >>> table = Table.from_position({"game": "cardverse", "hands": [["5H", "6H", "7H",
         ...     "KS", "2C"], ["9D", "9C", "3S", "4S", "JH"]], "stock": ["QD", "8S"],
         ...     "discard": ["8H"], "steps": ["1: draw stock", "1: discard KS"]})
@@ -283,27 +298,30 @@ class Table:
         hands = position.get("hands")
         if not isinstance(hands, list) or not rules.min_players <= len(hands) \
                 <= rules.max_players:
-            raise TableError("bad_position")
+            raise TableError("bad_position", problem="players")
         start = {"game": position["game"], "variation": position.get("variation") or None,
-                 "hands": [_codes(_cards(h)) for h in hands],
-                 "stock": _codes(_cards(position.get("stock"))),
-                 "discard": _codes(_cards(position.get("discard"))),
+                 "hands": [_codes(h) for h in _dealt_hands(rules, hands)],
+                 "stock": _codes(_position_cards(position.get("stock"))),
+                 "discard": _codes(_position_cards(position.get("discard"))),
                  "first": _int(position.get("first", 0), 0, len(hands) - 1, "bad_position")}
         steps = position.get("steps", [])
         if not isinstance(steps, list) or len(steps) > MAX_ACTIONS:
-            raise TableError("bad_position")
+            raise TableError("bad_position", problem="steps")
         try:
             state = RoundState(rules, [_cards(h) for h in start["hands"]],
                                _cards(start["stock"]), _cards(start["discard"]),
                                first=start["first"])
+        except ValueError:  # a card more often than the decks hold it
+            raise TableError("bad_position", problem="too-many-copies") from None
+        try:
             for step in parse_steps([str(s)[:200] for s in steps]):
                 if step.seat != state.turn or state.is_over:
-                    raise TableError("bad_position")
+                    raise TableError("bad_position", problem="steps")
                 state.apply(step.action)
         except (ReplayError, ValueError, SearchLimitError):
-            raise TableError("bad_position") from None
+            raise TableError("bad_position", problem="steps") from None
         if state.is_over:
-            raise TableError("bad_position")
+            raise TableError("bad_position", problem="round-over")
         level = position.get("level", "normal")
         if level not in LEVELS:
             raise TableError("bad_level", level=str(level)[:40])
@@ -395,13 +413,18 @@ class Table:
         player = self.players.get(seat)
         if player is None:
             player = self.players[seat] = make_player(self.levels[seat])
-        action = player.choose(state.view(seat))
-        try:
-            op = state.apply(action)
-        except (ValueError, SearchLimitError):
-            action = _fallback(state)
-            op = state.apply(action)
-        return self._applied(action, op)
+        try:  # a search past its bound, choosing or checking, gives way to a legal move
+            action = player.choose(state.view(seat))
+            plan = getattr(player, "planned", ()) if action.kind == "meld" else ()
+            legal = state.can(action)
+        except SearchLimitError:
+            legal = False
+        if not legal:
+            action, plan = fallback(state), ()
+        reasons = explain(state, action, plan, private=True)
+        answer = self._applied(action, state.apply(action))
+        answer["event"]["reasons"] = [reason.as_json() for reason in reasons]
+        return answer
 
     def _applied(self, action: Action, op: Operation) -> JSON:
         self.actions.append(action)
@@ -426,43 +449,64 @@ class Table:
         return {"event": {"kind": "deal", "round": len(self.rounds) + 1}}
 
     def hint(self) -> JSON:
-        """The move the normal player would make in the reader's place, and why.
+        """The move the normal player would make in the reader's place, and why: its
+        ``action``, its ``reasons`` (codes and values, each confirmed by the engine against
+        the position: :func:`~site_builder.engine.play.coach.advise` says how), the melds it
+        means to lay after it this turn (``plan``), and ``why``, the reason in the page's
+        older form, for as long as the page shows that.
 
         >>> table = Table.new({"game": "rami51", "levels": ["easy"], "seed": 4217})
-        >>> table.hint()["action"]["kind"] in ("draw_stock", "draw_discard")
-        True
+        >>> hint = table.hint()
+        >>> hint["action"]["kind"], hint["reasons"]
+        ('draw_stock', [{'code': 'stock-top-no-opening', 'values': {'card': 'KC'}}])
         """
         state = self.state
         if state.is_over or state.turn != self.human:
             return {"refusal": {"code": "not_your_turn", "values": {}, "message": ""}}
-        view = state.view(self.human)
-        try:
-            action = make_player("normal").choose(view)
-            if not state.can(action):
-                action = _fallback(state)
-        except SearchLimitError as exc:
-            return {"refusal": refusal(exc)}
+        advice = advise(state)
+        action = advice.action
         return {"action": {"kind": action.kind, "cards": _codes(action.cards),
-                           "target": action.target}, "why": self._why(action)}
+                           "target": action.target},
+                "reasons": [reason.as_json() for reason in advice.reasons],
+                "plan": [_codes(meld) for meld in advice.plan], "why": _older_why(advice)}
 
-    def _why(self, action: Action) -> JSON:
-        state, rules = self.state, self.rules
-        if action.kind == "draw_discard":
-            return {"code": "take_to_lay"}
-        if action.kind == "draw_stock":
-            return {"code": "discard_useless" if state.discard_pile else "stock_only"}
-        if action.kind == "meld":
-            opened = state.opened[self.human]
-            return {"code": "meld" if opened else "first_meld",
-                    "points": sum(_points(m.cards, rules) for m in state.table
-                                  if m.number in state.pending) + _points(action.cards, rules),
-                    "threshold": rules.opening_threshold or 0}
-        if action.kind == "lay_off":
-            return {"code": "lay_off", "number": action.target}
-        if action.kind == "swap":
-            return {"code": "swap", "number": action.target}
-        card = action.cards[0]
-        return {"code": "discard", "points": hand_points([card], rules)}
+    def review(self, *, rollouts: int = ROLLOUTS) -> JSON:
+        """When the round is over, the reader's moves that cost the most (at most three):
+        for each, the reader's ``turn`` in the round, the move ``made``, the normal
+        player's move there (``better``) and its ``reasons``, and the estimated ``cost`` in
+        points, from seeded rollouts (:func:`~site_builder.engine.play.coach.review`): the
+        same game gives the same review.
+
+        >>> table = Table.new({"game": "rami40", "levels": ["easy"], "seed": 8})
+        >>> table.review()["refusal"]["code"]
+        'round_not_over'
+        """
+        if not self.state.is_over:
+            return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
+        start, before = self._round_start()
+        seed = self.config["seed"] if self.config.get("seed") is not None else 0
+        levels = [level or "normal" for level in self.levels]
+        found = review(start, self.actions, self.human, levels,
+                       seed * MAX_ROUNDS + len(self.rounds), rollouts=rollouts)
+        return {"review": [{
+            "turn": m.turn, "made": _action_json(m.made), "better": _action_json(m.better),
+            "reasons": [reason.as_json() for reason in m.reasons], "cost": m.cost,
+            "rollouts": m.rollouts} for m in found]}
+
+    def _round_start(self) -> tuple[RoundStart, int]:
+        """How the round now played began: its deal, and for a worked round the steps
+        played before the reader's first move (and their number)."""
+        if self.start is None:
+            k = len(self.rounds) - (1 if self.state.is_over else 0)
+            dealt = _deal(self.rules, self.config["seed"], len(self.levels), k)
+            return RoundStart.of(dealt, k % len(self.levels)), 0
+        start = self.start
+        state = RoundState(self.rules, [_cards(h) for h in start["hands"]],
+                           _cards(start["stock"]), _cards(start["discard"]),
+                           first=start["first"])
+        steps = [step.action for step in parse_steps(start["steps"])]
+        return RoundStart.of(state, start["first"], steps), len(steps)
+
 
     # -------------------------------------------------------------- saving
 
@@ -524,17 +568,57 @@ def _deal(rules: RuleSet, seed: int, n: int, k: int) -> RoundState:
     return RoundState.from_deal(rules, deal(rules, n, rng.getrandbits(64)), first=k % n)
 
 
-def _points(cards: Sequence[Card], rules: RuleSet) -> int:
-    return evaluate_meld(cards, rules).points
+def _action_json(action: Action) -> JSON:
+    return {"kind": action.kind, "cards": _codes(action.cards), "target": action.target}
 
 
-def _fallback(state: RoundState) -> Action:
-    """A legal action when a player's choice is refused (as :mod:`.game` does)."""
-    if state.phase is Phase.DRAW:
-        return Action("draw_stock") if state.can_draw_stock() else Action("draw_discard")
-    legal = state.legal_actions()
-    discards = [a for a in legal if a.kind == "discard"]
-    return (discards or list(legal))[0]
+#: The page's older sentence keys for the hint's reason (``why``), by the reason's code.
+_OLDER_WHY: Final = {
+    "take-completes": "take_to_lay", "take-opens": "take_to_lay",
+    "take-lays-off": "take_to_lay", "take-swaps": "take_to_lay",
+    "stock-top-fits-nothing": "discard_useless", "stock-pile-empty": "stock_only",
+    "meld-opens": "first_meld", "meld-opens-next": "first_meld",
+    "meld-lowers-hand": "meld", "lay-off-fits": "lay_off", "swap-joker": "swap",
+}
+
+
+def _older_why(advice: Advice) -> JSON:
+    """The hint's main confirmed reason as the page's older sentence keys read it
+    (``{"code": ""}``, no sentence, where none of them says it)."""
+    for reason in advice.reasons:
+        code = _OLDER_WHY.get(reason.code)
+        if code is None:
+            continue
+        values = dict(reason.values)
+        if code == "first_meld":
+            return {"code": code, "points": values["total"], "threshold": values["threshold"]}
+        if code in ("lay_off", "swap"):
+            return {"code": code, "number": values["target"]}
+        return {"code": code}
+    return {"code": ""}
+
+
+def _dealt_hands(rules: RuleSet, hands: list[object]) -> list[tuple[Card, ...]]:
+    """A position's hands, as a real deal could give them: cards all (``unknown-card``),
+    each seat holding at least one (``empty-hand``) and no more than the deal gives a seat
+    (``hand-too-big``); a problem raises ``bad-position``."""
+    most = rules.hand_size(len(hands))
+    out = []
+    for seat, hand in enumerate(hands, 1):
+        if isinstance(hand, list) and not hand:
+            raise TableError("bad_position", problem="empty-hand", seat=seat)
+        if isinstance(hand, list) and len(hand) > most:
+            raise TableError("bad_position", problem="hand-too-big", seat=seat,
+                             count=len(hand), most=most)
+        out.append(_position_cards(hand))
+    return out
+
+
+def _position_cards(codes: object) -> tuple[Card, ...]:
+    try:
+        return _cards(codes)
+    except TableError:
+        raise TableError("bad_position", problem="unknown-card") from None
 
 
 # ------------------------------------------------------------------ the page's one entry
@@ -579,10 +663,13 @@ class Session:
             made = self.table = make(data, self.variations)
             return {"view": made.view(), "save": made.save()}
         table = self.table
-        if table is None or name not in ("act", "step", "hint", "next_round", "view"):
+        if table is None or name not in ("act", "step", "hint", "review", "next_round",
+                                         "view"):
             raise TableError("bad_request")
         if name == "hint":
             return table.hint()
+        if name == "review":
+            return table.review()
         if name == "view":
             answer: JSON = {}
         elif name == "act":
