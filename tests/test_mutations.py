@@ -108,6 +108,10 @@ def test_every_mutation_is_caught(project: Path) -> None:
         for error in errors:
             if any(error.startswith(w) for w in wanted):
                 continue
+            translated = re.search(r"engine disagrees with \((content/[^:]+):(\d+)\)", error)
+            if translated:  # a catalog entry that translates a mutated row's note
+                source, number = translated.group(1), translated.group(2)
+                error = f"{source}:{number}:"
             source, _, rest = error.partition(":")
             number = rest.split(":", 1)[0]
             if not (source in texts and number.isdigit() and (
