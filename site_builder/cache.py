@@ -33,6 +33,7 @@ from site_builder.project import (
     discover_languages,
     po_path,
 )
+from site_builder.sources.parsing import parse
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 LIBRARIES = ("jinja2", "babel", "markdown", "markupsafe")  # their distributions
@@ -130,8 +131,9 @@ def read_hashed(path: Path) -> Any:
     try:
         check, _, body = path.read_bytes().partition(b"\n")
         if check.decode("ascii") == digest(body):
-            return json.loads(body)
-    except (OSError, ValueError, RecursionError):
+            found, _ = parse(json.loads, body.decode("utf-8"), str(path), "json")
+            return found  # None when nested too deep: rebuilt, as any damaged cache
+    except (OSError, ValueError):
         pass
     return None
 

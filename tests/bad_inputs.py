@@ -1254,3 +1254,39 @@ case("po: a '%' and 9,000 zeros in a msgstr (the printf pattern tried every spli
      words="numbers differ")
 valid("prose: a heading with 5,000 spaces inside (the heading pattern backtracked)",
       prose("## More" + " " * 5000 + "rules"))
+
+
+# Nesting: every parser of user input has its nesting and size bounded before it runs, and
+# its RecursionError is the file's line (a TOML array 600 to 1,000 deep was an internal
+# error). Here at depth 10,000 and from angles other than one line of brackets: across
+# lines, open to the end, mixed, in a template's blocks and expressions, in a comment.
+DEEP = 10_000
+case("site: an array 10,000 deep over 10,000 lines (named at the 33rd)",
+     po_append(SITE, "zz = " + "[\n" * DEEP + "]\n" * DEEP), SITE, "zz = [", offset=32,
+     words="nested too deep")
+case("site: an inline table 10,000 deep, never closed",
+     po_append(SITE, "zz = " + "{a = " * DEEP + "\n"), SITE, "zz = {a", words="nested too deep")
+case("prof: arrays and inline tables in turn, 10,000 deep, in a profile",
+     po_append(PROF, '[deep]\nname = "deep"\nextra = ' + "[{a = " * (DEEP // 2) + "1"
+               + "}]" * (DEEP // 2) + "\n"), PROF, "extra = [{a", words="nested too deep")
+case("prof: 700 deep, where tomllib ran out of stack (a dotted key's value)",
+     po_append(PROF, "x.y.z = " + "[" * 700 + "]" * 700 + "\n"), PROF, "x.y.z = [",
+     words="nested too deep")
+valid("prof: 10,000 brackets in a comment (text, not nesting)",
+      po_append(PROF, "# " + "[{" * DEEP + "\n"))
+case("template: 10,000 if-blocks inside each other",
+     po_append(BASE, "{% if true %}" * DEEP + "{% endif %}" * DEEP), BASE,
+     "{% if true %}{% if", words="nested too deep")
+case("template: parentheses 10,000 deep in an expression",
+     po_append(BASE, "{{ " + "(" * DEEP + "1" + ")" * DEEP + " }}"), BASE, "{{ (((",
+     words="nested too deep")
+case("template: 'not' 10,000 times (no bracket: Jinja2's parser recursed)",
+     po_append(BASE, "{{ " + "not " * DEEP + "1 }}"), BASE, "{{ not not", words="nested too deep")
+case("template: '1 + 1 + ...' 10,000 long (Jinja2's compiler recursed)",
+     po_append(BASE, "{{ " + "1 + " * DEEP + "1 }}"), BASE, "{{ 1 + 1", words="nested too deep")
+case("prose: 10,000 quote markers '>' (Markdown nests a quote in each)",
+     prose("See " + ">" * DEEP), FM, "See >>>")
+case("fm: a title of 10,000 nested brackets",
+     sub(FM, "title: ", "title: " + "[" * DEEP + "]" * DEEP + " "), FM, "title: [[[")
+case("po: a msgstr of 5,000 quote markers '>' inside each other",
+     msgstr(PL, '"Goal"', '"> ' + "> " * 4000 + 'Cel"'), PL, 'msgid "Goal"', slack=1)

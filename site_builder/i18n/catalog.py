@@ -24,6 +24,7 @@ from site_builder.i18n.lint import po_problems
 from site_builder.i18n.locales import folder_problem, num_plurals, parse_locale
 from site_builder.project import DOMAIN, LOCALES_DIR, po_path
 from site_builder.sources.files import decode_utf8, not_regular
+from site_builder.sources.parsing import MAX_BYTES, parse, too_large
 
 
 @dataclass
@@ -53,7 +54,12 @@ def load_catalog(root: Path, lang: str, comments: bool = True, data: bytes | Non
 
     # as GNU gettext reads it (no byte order mark, CR or CRLF line ends as LF), with
     # GNU's #~| lines as Babel can read them
-    data = babel_readable(gnu_readable((root / rel).read_bytes() if data is None else data))
+    if data is None:
+        with open(root / rel, "rb") as stream:
+            data = stream.read(MAX_BYTES + 1)  # never more than the bound into memory
+    if len(data) > MAX_BYTES:
+        return None, [too_large(rel)]
+    data = babel_readable(gnu_readable(data))
     text, problem = decode_utf8(data, rel)
     if text is None:
         return None, [problem] if problem else []
@@ -65,8 +71,13 @@ def load_catalog(root: Path, lang: str, comments: bool = True, data: bytes | Non
         return None, [Problem(rel, line, message) for line, message in lint]
     if not comments:
         data = _UNREAD_COMMENTS.sub(b"", data)
-    try:
-        catalog = read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
+    def read(text: str) -> Catalog:
+        return read_po(io.BytesIO(data), locale=lang, domain=DOMAIN, abort_invalid=True)
+
+    try:  # Babel's reader, bounded as every parser of user input is (no nesting in PO)
+        catalog, problem = parse(read, text, rel, "text")
+        if catalog is None:
+            return None, [problem] if problem else []
     except PoFileError as exc:  # what the checks above leave to Babel (it counts from 0)
         message = str(exc).rsplit(" on ", 1)[0]
         if message.startswith("missing msgstr for "):  # in an obsolete entry (#~)

@@ -29,6 +29,7 @@ import site_builder
 from site_builder.i18n.checks import CARD_CONTEXTS
 from site_builder.project import TEMPLATES_DIR
 from site_builder.sources.page import ExampleBlock, Heading, ListBlock, Page, Paragraph, parse_page
+from site_builder.sources.parsing import parse
 from site_builder.sources.profiles import PROFILES_FILE, Profile, profile_lines
 
 PROJECT = "Rami rules"
@@ -208,9 +209,11 @@ def segment_kinds(page: Any) -> dict[int, str]:
 
 
 def _extract_profiles(text: str) -> Iterator[Extracted]:
-    try:
-        data = tomllib.loads(text)
+    try:  # a file that does not parse, or nests too deep, has its problem in check
+        data, _ = parse(tomllib.loads, text, PROFILES_FILE, "toml")
     except tomllib.TOMLDecodeError:
+        return
+    if data is None:
         return
 
     lines = text.splitlines()

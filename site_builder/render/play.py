@@ -19,6 +19,7 @@ from pathlib import Path
 from babel import Locale
 
 from site_builder.errors import Problem, UserError
+from site_builder.sources.parsing import parse
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
 ENGINE_DIR = PACKAGE_DIR / "engine"
@@ -48,7 +49,16 @@ def runtime_dir(root: Path) -> Path | None:
 
 def runtime_version(found: Path) -> str:
     """The runtime's version, from its ``package.json`` (it names the output folder)."""
-    version = json.loads((found / "package.json").read_text("utf-8")).get("version", "")
+    rel = "node_modules/pyodide/package.json"
+    try:
+        data, problem = parse(json.loads, (found / "package.json").read_text("utf-8"), rel,
+                              "json")
+    except (OSError, ValueError) as exc:  # UnicodeDecodeError and JSONDecodeError included
+        problem = Problem(rel, 0, f"cannot read the runtime's version: {exc}; run 'npm ci' "
+                                  "again")
+    if problem is not None:
+        raise UserError([problem])
+    version = data.get("version", "") if isinstance(data, dict) else ""
     return "".join(ch for ch in str(version) if ch.isalnum() or ch in ".-") or "0"
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.errors import Problem
+from site_builder.sources.parsing import MAX_BYTES, parse, too_large
 
 # The bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069):
 # invisible, they reverse the text after them on the page, past the end of a title or
@@ -68,9 +69,14 @@ def read_input(path: Path, rel: str) -> tuple[bytes | None, Problem | None]:
         return None, problem
     try:
         with open(path, "rb") as stream:
-            return stream.read(), None
+            data = stream.read(MAX_BYTES + 1)  # never more than the bound into memory
     except OSError as exc:
         return None, Problem(rel, 0, f"cannot read: {exc.strerror or exc}")
+    except MemoryError:
+        return None, too_large(rel)
+    if len(data) > MAX_BYTES:
+        return None, too_large(rel)
+    return data, None
 
 
 def decode_utf8(data: bytes, rel: str) -> tuple[str | None, Problem | None]:
@@ -102,10 +108,11 @@ def read_toml(path: Path, rel: str) -> tuple[dict[str, Any], str, list[Problem]]
     text, problem = decode_utf8(data, rel)
     if text is None:
         return {}, "", [problem] if problem else []
-    try:
-        return tomllib.loads(text), text, []
+    try:  # its size and nesting bounded, its RecursionError a problem at its line
+        table, problem = parse(tomllib.loads, text, rel, "toml")
     except tomllib.TOMLDecodeError as exc:
         return {}, text, [_toml_problem(rel, text, exc)]
+    return (table, text, []) if table is not None else ({}, text, [problem] if problem else [])
 
 
 def _toml_problem(rel: str, text: str, exc: tomllib.TOMLDecodeError) -> Problem:

@@ -5,6 +5,7 @@ errors as problems at their line."""
 from __future__ import annotations
 
 import contextlib
+import functools
 import hashlib
 import traceback
 from collections import OrderedDict
@@ -20,6 +21,7 @@ from site_builder.errors import Problem, UserError
 from site_builder.output import write_atomic
 from site_builder.project import TEMPLATES_DIR
 from site_builder.sources.files import decode_utf8, not_regular
+from site_builder.sources.parsing import parse
 
 
 class CheckedBytecodeCache(jinja2.FileSystemBytecodeCache):
@@ -276,6 +278,13 @@ def macro(env: jinja2.Environment, template: str, name: str) -> Callable[..., st
     return found  # type: ignore[no-any-return]
 
 
+def _compiled(env: jinja2.Environment, name: str, filename: str | None, compile: bool,
+              source: str) -> tuple[jinja2.nodes.Template, Any]:
+    """Template *name*'s syntax tree, and its code if *compile*."""
+    tree = env.parse(source, name, filename)
+    return tree, env.compile(tree, name, filename) if compile else None
+
+
 def compile_templates(env: jinja2.Environment, templates: Path,
                       parsed: dict[str, tuple[str, jinja2.nodes.Template]] | None = None
                       ) -> tuple[list[Problem], dict[str, jinja2.nodes.Template]]:
@@ -300,10 +309,19 @@ def compile_templates(env: jinja2.Environment, templates: Path,
             if before is not None and before[0] == source and bucket.code is not None:
                 trees[name] = before[1]  # compiled already, and its tree read before
                 continue
-            trees[name] = tree = env.parse(source, name, filename)
+            # its nesting bounded first, a RecursionError in Jinja2's parser a problem
+            # parsed and compiled with its nesting bounded first, and a RecursionError
+            # of Jinja2's parser or compiler a problem at the template's line
+            found, problem = parse(functools.partial(_compiled, env, name, filename,
+                                                     bucket.code is None),
+                                   source, f"{templates.name}/{name}", "template")
+            if found is None:
+                problems.extend([problem] if problem else [])
+                continue
+            trees[name] = tree = found[0]
             parsed[name] = (source, tree)
-            if bucket.code is None:
-                bucket.code = env.compile(tree, name, filename)
+            if found[1] is not None:
+                bucket.code = found[1]
                 env.bytecode_cache.set_bucket(bucket)
         except jinja2.TemplateSyntaxError as exc:
             problems.append(template_problem(exc, templates))
