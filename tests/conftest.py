@@ -31,6 +31,10 @@ settings.register_profile("shrink", settings.get_profile("site-builder"), phases
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "site-builder"))
 
 ROOT = Path(__file__).resolve().parent.parent
+# Seconds a command or a server may go on before a test takes it for hung: a guard that
+# stops a hang, never a measure of speed (benchmarks/ measures that), so many times what
+# the slowest takes on a busy machine (a build of the whole site: about 25 s on a quiet one).
+HANG = 300
 PROJECT_PARTS = ("content", "locales", "templates", "babel.cfg")
 # The client's seed pages; a copy is committed so that the tests also run outside the
 # workplace, and test_seed_copy_is_current compares it with ../shared/seeds when present.
@@ -113,13 +117,13 @@ def run_cli(*args: str, cwd: Path | None = None) -> Result:
     """Run ``site-builder ARGS`` in this process, as :func:`run_main` does: the command's
     exit code and output are those of a separate process (``run_process`` is for the
     tests of the process itself: ``--debug``'s traceback, exit at once)."""
-    return run_main(*args, cwd=cwd, timeout=300)
+    return run_main(*args, cwd=cwd)
 
 
 def run_process(*args: str, cwd: Path | None = None) -> Result:
     """Run ``site-builder ARGS`` as a user would, in a separate process."""
     proc = subprocess.run([sys.executable, "-m", "site_builder", *args], cwd=cwd or ROOT,
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=HANG)
     return Result(proc.returncode, proc.stdout, proc.stderr)
 
 
@@ -167,7 +171,7 @@ class Hung(BaseException):
     into an ``internal error`` exit)."""
 
 
-def run_main(*args: str, cwd: Path | None = None, timeout: float = 30) -> Result:
+def run_main(*args: str, cwd: Path | None = None, timeout: float = HANG) -> Result:
     """Run ``site-builder ARGS`` in this process (:func:`site_builder.cli.main`) with *cwd*
     as the current folder: its exit code and what it printed.
 

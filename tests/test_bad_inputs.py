@@ -35,9 +35,9 @@ from pathlib import Path
 
 import pytest
 from bad_inputs import CASES, Case
-from conftest import copy_project, run_main, shared_folder
+from conftest import HANG, copy_project, run_main, shared_folder
 
-TIMEOUT = 30  # seconds; a command still running then has hung
+TIMEOUT = HANG  # seconds; a command still running then has hung
 
 
 def snapshot(root: Path, skip: tuple[str, ...] = ()) -> dict[str, object]:

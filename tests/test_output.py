@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import keep_two_languages, run_cli
+from conftest import HANG, keep_two_languages, run_cli
 
 from site_builder import output
 from site_builder.output import clean_stale
@@ -69,14 +69,15 @@ def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
     old.mkdir()
     (old / f"{output.LEFTOVER}-{old.name}").touch()
     os.rename(project / "dist", old / "site")
-    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(project / "dist")],
+    holder = subprocess.Popen([sys.executable, "-c", HOLD_LOCK, str(project / "dist"),
+                               str(os.getpid()), str(HANG), new.name, old.name],
                               stdout=subprocess.PIPE, text=True)
     try:
         assert holder.stdout is not None and holder.stdout.readline() == "locked\n"
-        started = time.monotonic()
         result = run_cli("build", "--root", str(project))
         assert result.code == 0, result.err
-        assert time.monotonic() - started >= 1.0  # it waited for the running build
+        holder.kill()  # it has said what it saw before it let the build go on
+        assert holder.stdout.read() == "waited, nothing touched\n"
         assert tree(project / "dist") == site
         assert not [p.name for p in project.iterdir() if p.name.startswith(".dist")]
     finally:
@@ -84,14 +85,35 @@ def test_stale_staging_folders_are_cleaned_up(project: Path) -> None:
         holder.wait()
 
 
+# Holds the lock of the output's folder until the build (the process argv[2]) is seen
+# waiting for it: Linux lists a process blocked on a lock in /proc/locks, marked "->",
+# with the inode it waits for. Then it says whether the killed builds' folders (argv[4:])
+# are still there (nothing is cleaned up before the lock is held), and lets it go on.
 HOLD_LOCK = """
-import sys, time
+import os, sys, time
 from pathlib import Path
 from site_builder.output import locked
 
-with locked(Path(sys.argv[1])):
+out, waiter, hang, leftovers = Path(sys.argv[1]), sys.argv[2], float(sys.argv[3]), sys.argv[4:]
+inode = str(os.stat(out.parent).st_ino)
+
+def waiting():
+    with open("/proc/locks") as locks:
+        for line in locks:
+            parts = line.split()
+            if parts[1] == "->" and parts[5] == waiter and parts[6].rsplit(":", 1)[1] == inode:
+                return True
+    return False
+
+with locked(out):
     print("locked", flush=True)
-    time.sleep(1.5)
+    deadline = time.monotonic() + hang
+    while not waiting():
+        if time.monotonic() > deadline:
+            sys.exit("the build never waited for the lock")
+        time.sleep(0.01)
+    kept = all((out.parent / name).exists() for name in leftovers)
+    print("waited, " + ("nothing touched" if kept else "a leftover removed"), flush=True)
 """
 
 

@@ -13,6 +13,9 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from conftest import HANG
+
+from site_builder.serve import AGAIN_JS
 
 PO = "locales/pl/LC_MESSAGES/messages.po"
 
@@ -23,15 +26,16 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
-def fetch(url: str) -> tuple[int, str]:
+def fetch(url: str, timeout: float = 60) -> tuple[int, str]:
+    """The status and text of *url* (a local server: *timeout* only stops a hang)."""
     try:
-        with urllib.request.urlopen(url, timeout=10) as response:
+        with urllib.request.urlopen(url, timeout=timeout) as response:
             return response.status, response.read().decode("utf-8")
     except urllib.error.HTTPError as exc:
         return exc.code, exc.read().decode("utf-8")
 
 
-def wait_for(check: Callable[[], bool], what: str, timeout: float = 60) -> None:
+def wait_for(check: Callable[[], bool], what: str, timeout: float = HANG) -> None:
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if check():
@@ -86,12 +90,20 @@ def test_serve_rebuilds_reloads_and_shows_errors(project: Path, server: str) -> 
     # 1. a saved catalog is served, and the open page is told to reload
     version = html.split('__livereload.js?v=', 1)[1].split('"', 1)[0]
     answer: list[str] = []
-    poll = threading.Thread(
-        target=lambda: answer.append(fetch(f"{server}/__reload.js?v={version}")[1]))
+
+    def poll_as_the_page_does() -> None:
+        """Ask again while the server says to ask again (no new build yet), as the page
+        does: the test waits for the build however long it takes, up to a hang."""
+        told = AGAIN_JS
+        while told == AGAIN_JS:
+            told = fetch(f"{server}/__reload.js?v={version}", timeout=HANG)[1]
+        answer.append(told)
+
+    poll = threading.Thread(target=poll_as_the_page_does, daemon=True)
     poll.start()
     time.sleep(0.2)
     set_translation(project, "Rules", "Zasady (zmienione w podglądzie)")
-    poll.join(timeout=60)
+    poll.join(timeout=HANG)
     assert answer == ["location.reload();\n"]
     wait_for(lambda: "Zasady (zmienione w podglądzie)" in fetch(page)[1], "the edited catalog")
 

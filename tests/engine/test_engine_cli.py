@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
     """``site-builder engine ARGS``, run in this process."""
-    done = run_main("engine", *args, cwd=ROOT, timeout=60)
+    done = run_main("engine", *args, cwd=ROOT)
     return subprocess.CompletedProcess(["site-builder", "engine", *args], done.code, done.out,
                                        done.err)
 

@@ -147,7 +147,7 @@ def meld_like(draw: st.DrawFn, max_jokers: int = 2) -> list[Card]:
 # --- properties -----------------------------------------------------------
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=300)
 @given(cards=meld_like(), rules=all_rule_sets, data=st.data())
 def test_card_order_never_changes_the_result(
     cards: list[Card], rules: RuleSet, data: st.DataObject
@@ -158,7 +158,7 @@ def test_card_order_never_changes_the_result(
     assert replace(second, cards=first.cards) == first
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=250)
 @given(cards=meld_like(), rules=rule_sets)
 def test_joker_resolution_matches_brute_force_oracle(cards: list[Card], rules: RuleSet) -> None:
     result = evaluate_meld(cards, rules)
@@ -175,7 +175,7 @@ def test_joker_resolution_matches_brute_force_oracle(cards: list[Card], rules: R
         assert summary(result) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(cards=meld_like(max_jokers=0), rules=all_rule_sets)
 def test_natural_melds_match_oracle(cards: list[Card], rules: RuleSet) -> None:
     result = evaluate_meld(cards, rules)
@@ -183,7 +183,7 @@ def test_natural_melds_match_oracle(cards: list[Card], rules: RuleSet) -> None:
     assert (summary(result) if result.valid else None) == expected
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=200)
 @given(suit=st.sampled_from(SUIT_ORDER), length=st.integers(3, 13), data=st.data(),
        rules=all_rule_sets)
 def test_pure_sequence_scores_its_positional_values(
@@ -201,7 +201,7 @@ def test_pure_sequence_scores_its_positional_values(
     assert result.card_points == tuple(position_value(p) for p in positions)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(melds=st.lists(meld_like(), min_size=0, max_size=4), rules=all_rule_sets)
 def test_opening_total_is_the_sum_of_its_melds(melds: list[list[Card]], rules: RuleSet) -> None:
     result = evaluate_opening(melds, rules)

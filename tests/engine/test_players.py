@@ -69,14 +69,14 @@ def brute_deadwood(hand: list[Card], rules: RuleSet) -> int:
 hands = st.lists(st.sampled_from(NATURALS), min_size=3, max_size=9, unique=True)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(hand=hands, rules=st.sampled_from([CARDVERSE, RAMI51]))
 def test_find_melds_lists_every_valid_meld(hand: list[Card], rules: RuleSet) -> None:
     assert {key(m) for m in find_melds(hand, rules)} == brute_melds(hand, rules)
     assert len(find_melds(hand, rules)) == len(brute_melds(hand, rules))
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(naturals=st.lists(st.sampled_from(NATURALS), min_size=2, max_size=7),
        jokers=st.integers(0, 2))
 def test_find_melds_with_jokers_and_two_decks(naturals: list[Card], jokers: int) -> None:
@@ -85,7 +85,7 @@ def test_find_melds_with_jokers_and_two_decks(naturals: list[Card], jokers: int)
     assert {key(m) for m in find_melds(hand, RAMI51)} == brute_melds(hand, RAMI51)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(hand=st.lists(st.sampled_from(NATURALS), min_size=3, max_size=8, unique=True),
        rules=st.sampled_from([CARDVERSE, RAMI51]))
 def test_best_arrangement_leaves_the_fewest_points(hand: list[Card], rules: RuleSet) -> None:
@@ -97,7 +97,7 @@ def test_best_arrangement_leaves_the_fewest_points(hand: list[Card], rules: Rule
     assert all(evaluate_meld(meld, rules).valid for meld in found.melds)
 
 
-@settings(max_examples=100, deadline=None)
+@settings(max_examples=100)
 @given(hand=st.lists(st.sampled_from(NATURALS), min_size=6, max_size=10, unique=True))
 def test_an_arranged_opening_is_accepted(hand: list[Card]) -> None:
     found = best_arrangement(hand, RAMI51, min_points=51, need_pure=True)
@@ -231,7 +231,7 @@ def test_players_see_only_a_view() -> None:
         assert make_player(level).choose(view) in (Action("draw_stock"), Action("draw_discard"))
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25)
 @given(seed=st.integers(0, 2**32), levels=st.tuples(*[st.sampled_from(["easy", "normal",
                                                                        "hard"])] * 2),
        rules=st.sampled_from([CARDVERSE, get_rules("cardverse", discard_to_win=True)]))
@@ -243,7 +243,7 @@ def test_computer_rounds_keep_every_invariant(seed: int, levels: tuple[str, str]
     assert done.ending is not None
 
 
-@settings(max_examples=6, deadline=None)
+@settings(max_examples=6)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 3),
        rules=st.sampled_from([get_rules("rami40"), RAMI51]))
 def test_computer_rami_rounds_keep_every_invariant(seed: int, players: int,

@@ -207,7 +207,7 @@ def joker_meld(draw: st.DrawFn) -> tuple[Card, ...]:
     return tuple(cards)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=150)
 @given(meld=joker_meld(), card=st.sampled_from(NATURALS))
 def test_a_joker_exchange_never_breaks_a_meld(meld: tuple[Card, ...], card: Card) -> None:
     before = evaluate_meld(meld, RAMI40)
