@@ -52,14 +52,20 @@ def play_round(game: str, seed: int, k: int, levels: list[str]) -> dict[str, Any
     refused = no_move = 0
     hint_cpu: list[float] = []
     actions = 0
+    reasoned = [0, 0]  # hints, computer moves that carry a reason
+    moves = [0, 0]
     while not table.state.is_over and actions < 3000:
         actions += 1
         if table.state.turn != table.human:
-            table.step()
+            step = table.step()
+            moves[1] += 1
+            reasoned[1] += bool(step.get("event", {}).get("reasons"))
             continue
         started = time.process_time()
         hint = table.hint()
         hint_cpu.append(time.process_time() - started)
+        moves[0] += 1
+        reasoned[0] += bool(hint.get("reasons"))
         if "action" not in hint:
             no_move += 1
             table.act(_request(fallback(table.state)))
@@ -78,6 +84,7 @@ def play_round(game: str, seed: int, k: int, levels: list[str]) -> dict[str, Any
     ending = table.state.ending
     return {"game": game, "seed": seed, "round": k + 1, "laid": laid, "rejected": rejected,
             "refused": refused, "no_move": no_move, "hint_cpu": hint_cpu,
+            "reasoned": reasoned, "moves": moves,
             "winner": None if ending is None else who[ending.winner]}
 
 
@@ -103,6 +110,9 @@ def run(rounds: int, seed: int) -> dict[str, Any]:
         "round_wins": wins,
         "unfinished": sum(r["winner"] is None for r in played),
         "hints": len(cpu),
+        "hints_with_a_reason": sum(r.get("reasoned", [0, 0])[0] for r in played),
+        "computer_moves": sum(r.get("moves", [0, 0])[1] for r in played),
+        "computer_moves_with_a_reason": sum(r.get("reasoned", [0, 0])[1] for r in played),
         "hint_cpu_median_ms": round(statistics.median(cpu) * 1000, 2) if cpu else None,
         "hint_cpu_max_ms": round(max(cpu) * 1000, 1) if cpu else None,
     }
@@ -126,7 +136,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"hints refused by the table: {report['hints_refused']}; hints without a move: "
           f"{report['hints_without_move']}; rounds unfinished: {report['unfinished']}")
     print(f"{report['hints']} hints, CPU median {report['hint_cpu_median_ms']} ms, "
-          f"max {report['hint_cpu_max_ms']} ms")
+          f"max {report['hint_cpu_max_ms']} ms; with a confirmed reason: "
+          f"{report['hints_with_a_reason']} hints, {report['computer_moves_with_a_reason']} of "
+          f"{report['computer_moves']} computer moves")
     return 0
 
 

@@ -172,3 +172,13 @@ def test_play(built_site: Path) -> None:
     assert report["start_to_first_hand_throttled"]["rate"] == 2
     for key in ("start_to_first_hand", "start_to_first_hand_throttled"):
         assert report[key]["first_visit_s"] and report[key]["cached_s"], report[key]
+
+
+@pytest.mark.slow
+def test_hint_follower() -> None:
+    """hint_follower.py at 3 rounds (one of each first seat): its JSON, every count there."""
+    report = json.loads(run_script("hint_follower", "--rounds", "3", "--json"))
+    assert report["rounds"] == 3 and sum(report["round_wins"]) == 3, report
+    assert report["hints"] > 0 and report["unfinished"] == 0, report
+    for key in ("first_melds_laid", "first_melds_rejected", "round_wins"):
+        assert len(report[key]) == 3, (key, report)

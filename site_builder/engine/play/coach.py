@@ -49,7 +49,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
-from site_builder.engine.cards import JOKER, Card
+from site_builder.engine.cards import JOKER, Card, CardError, parse_cards
 from site_builder.engine.deal import full_deck
 from site_builder.engine.layoff import evaluate_layoff
 from site_builder.engine.melds import evaluate_meld
@@ -188,6 +188,14 @@ def _codes(cards: Sequence[Card]) -> str:
 
 def _melds_text(melds: Sequence[Meld], rules: RuleSet) -> str:
     return " | ".join(_codes(in_order(meld, rules)) for meld in melds)
+
+
+def _melds_of(text: str) -> tuple[Meld, ...]:
+    """The melds a reason's value names (:func:`_melds_text`); none if it names no cards."""
+    try:
+        return tuple(parse_cards(part) for part in text.split("|") if part.strip())
+    except CardError:
+        return ()
 
 
 def _keep(rules: RuleSet) -> int:
@@ -388,13 +396,17 @@ def _check_take(state: RoundState, action: Action, reason: Reason,
     code = reason.code
     if code in ("take-completes", "take-opens"):
         cards = _value(reason, "cards")
-        melds = [m for m in (plan or find_melds(taken.hands[seat], rules)) if card in m
-                 and _codes(in_order(_without(m, (card,)), rules)) == cards]
+        melds = [m for m in (plan or _opening_with(taken, card) if code == "take-opens"
+                             else find_melds(taken.hands[seat], rules))
+                 if card in m and _codes(in_order(_without(m, (card,)), rules)) == cards]
         if not melds:
             return False
         if code == "take-completes":
             return not _opening_needed(state, seat) and any(taken.can_meld(m) for m in melds)
-        if not plan or not _opening_needed(state, seat):
+        if not _opening_needed(state, seat):
+            return False
+        plan = plan or _opening_with(taken, card)
+        if not any(card in m for m in plan):
             return False
         done = _after(taken, *(Action("meld", m) for m in plan))
         if done is None:
@@ -425,10 +437,11 @@ def _check_meld(state: RoundState, action: Action, reason: Reason,
             dict(reason.values) == {"points": hand_points(action.cards, rules)}
     if not _opening_needed(state, seat):
         return False
-    rest = plan if reason.code == "meld-opens-next" else ()
-    if reason.code == "meld-opens-next" and (
-            not rest or _value(reason, "next") != _melds_text(rest, rules)):
-        return False
+    rest: tuple[Meld, ...] = ()
+    if reason.code == "meld-opens-next":  # the melds named are laid after it
+        rest = _melds_of(str(_value(reason, "next")))
+        if not rest or evaluate_opening([*_pending(state), action.cards], rules).accepted:
+            return False  # "with ... after it": the meld alone does not make the first meld
     done = _after(state, action, *(Action("meld", m) for m in rest))
     if done is None:
         return False
@@ -609,7 +622,8 @@ def _propose(state: RoundState, action: Action, plan: tuple[Meld, ...]) -> list[
         if not _opening_needed(state, seat):
             out.append(Reason("meld-lowers-hand", points=hand_points(action.cards, rules)))
         else:
-            rest = plan or _completion(state, action.cards)
+            alone = evaluate_opening([*_pending(state), action.cards], rules)
+            rest = () if alone.accepted else plan or _completion(state, action.cards)
             done = _after(state, action, *(Action("meld", m) for m in rest))
             if done is not None:
                 made = evaluate_opening(_pending(done), rules)
@@ -801,12 +815,13 @@ class Mistake:
     rollouts: int
 
 
-#: Rollouts per way and turn, the turns that get them, and the actions each may last
-#: before the reader's points are estimated from the hand (all small: the browser runs
-#: the review, on a phone too).
-ROLLOUTS: Final = 2
+#: Rollouts per way and turn, the turns that get them, and the reader's turns each plays
+#: on before the reader's points are estimated from the hand (all small: the browser runs
+#: the review, on a phone too); and a bound on the actions of one rollout.
+ROLLOUTS: Final = 3
 CANDIDATES: Final = 3
-HORIZON: Final = 45
+HORIZON: Final = 1
+MAX_ROLLOUT_ACTIONS: Final = 200
 
 
 def review(start: RoundStart, actions: Sequence[Action], seat: int, levels: Sequence[str],
@@ -821,7 +836,8 @@ def review(start: RoundStart, actions: Sequence[Action], seat: int, levels: Sequ
     player at each of the seat's moves (a meld it plans later in the turn counts as its
     choice). The turns are ranked by the points the seat's hand was left with, each way,
     at the turn's end; the first *candidates* are then played on to the end of the round
-    (or *horizon* actions, then the hand's points are estimated) *rollouts* times each way.
+    (or *horizon* more turns of the seat, then the points its hand would leave are
+    estimated) *rollouts* times each way.
     """
     played = start.play(())
     turns = 0
@@ -923,16 +939,19 @@ def _rollout(start: RoundStart, path: Sequence[Action], seat: int, levels: Seque
     state = start.play(path, stock=(*start.stock[:drawn], *rest))
     players: list[Player] = [make_player("normal" if s == seat or levels[s] not in LEVELS
                                          else levels[s]) for s in range(state.players)]
-    for _ in range(horizon):
-        if state.is_over:
+    turns = 0
+    for _ in range(MAX_ROLLOUT_ACTIONS):
+        if state.is_over or turns >= horizon:
             break
+        mover = state.turn
         try:
-            action = players[state.turn].choose(state.view(state.turn))
+            action = players[mover].choose(state.view(mover))
             if not _legal(state, action):
                 action = fallback(state)
         except _UNDECIDED:
             action = fallback(state)
         state.apply(action)
+        turns += mover == seat and action.kind == "discard"
     return _estimate(state, seat)
 
 

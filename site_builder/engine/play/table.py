@@ -472,7 +472,8 @@ class Table:
 
     def review(self, *, rollouts: int = ROLLOUTS) -> JSON:
         """When the round is over, the reader's moves that cost the most (at most three):
-        for each, the reader's ``turn`` in the round, the move ``made``, the normal
+        for each, the reader's ``turn`` in the round, the move's ``index`` among the
+        round's actions (a worked round's steps not counted), the move ``made``, the normal
         player's move there (``better``) and its ``reasons``, and the estimated ``cost`` in
         points, from seeded rollouts (:func:`~site_builder.engine.play.coach.review`): the
         same game gives the same review.
@@ -483,13 +484,14 @@ class Table:
         """
         if not self.state.is_over:
             return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
-        start, before = self._round_start()
+        start, _ = self._round_start()
         seed = self.config["seed"] if self.config.get("seed") is not None else 0
         levels = [level or "normal" for level in self.levels]
         found = review(start, self.actions, self.human, levels,
                        seed * MAX_ROUNDS + len(self.rounds), rollouts=rollouts)
         return {"review": [{
-            "turn": m.turn, "made": _action_json(m.made), "better": _action_json(m.better),
+            "turn": m.turn, "index": m.index, "made": _action_json(m.made),
+            "better": _action_json(m.better),
             "reasons": [reason.as_json() for reason in m.reasons], "cost": m.cost,
             "rollouts": m.rollouts} for m in found]}
 
