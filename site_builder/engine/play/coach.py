@@ -946,11 +946,10 @@ def _rollout(start: RoundStart, path: Sequence[Action], seat: int, levels: Seque
         mover = state.turn
         try:
             action = players[mover].choose(state.view(mover))
-            if not _legal(state, action):
-                action = fallback(state)
-        except _UNDECIDED:
+            state.apply(action)  # checked as it is applied: a refusal changes nothing
+        except (ValueError, *_UNDECIDED):
             action = fallback(state)
-        state.apply(action)
+            state.apply(action)
         turns += mover == seat and action.kind == "discard"
     return _estimate(state, seat)
 
