@@ -7,12 +7,19 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
+import sys
+from collections.abc import Callable
 from pathlib import Path
+from types import FrameType
+from typing import Any
 
 import pytest
 from conftest import run_cli
 
 from site_builder.commands import i18n as i18n_command
+from site_builder.errors import UserError
+from site_builder.i18n import gnu
 
 PL = "locales/pl/LC_MESSAGES/messages.po"
 
@@ -161,10 +168,15 @@ def test_compile_replaces_each_mo_in_one_step(project: Path) -> None:
 
 
 def refuse_replace(monkeypatch: pytest.MonkeyPatch, code: int, text: str) -> None:
-    """``os.replace`` fails as the kernel makes it fail (both names on the error)."""
+    """``os.replace`` fails as the kernel makes it fail (both names on the error), and so
+    does the exchange of two files that ``i18n update`` replaces a catalog with."""
     def replace(src: str, dst: str) -> None:
         raise OSError(code, text, src, None, dst)
+
+    def exchange(a: Path, b: Path) -> bool:
+        raise OSError(code, text, str(b))
     monkeypatch.setattr(os, "replace", replace)
+    monkeypatch.setattr(gnu, "exchange", exchange)
 
 
 def test_a_catalog_that_cannot_be_replaced_is_named(project: Path,
@@ -220,3 +232,97 @@ def test_a_full_disk_in_build_is_one_line(project: Path,
     assert "the earlier site is kept" in line
     assert {p: p.read_bytes() for p in (project / "dist").rglob("*") if p.is_file()} == dist
     assert not [p for p in project.iterdir() if p.name.startswith(".dist.")]
+
+
+# --- a save at every step of update's write --------------------------------------------------
+
+OLD = b'msgid "Goal"\nmsgstr "Cel"\n'
+MERGED = b'msgid "Goal"\nmsgstr "Cel"\n\nmsgid "New"\nmsgstr ""\n'
+SAVE = b'msgid "Goal"\nmsgstr "Cel gry"\n'  # the translator's save
+
+
+def save_in_place(path: Path) -> None:  # as an editor that rewrites the file it opened
+    with open(path, "wb") as fh:
+        fh.write(SAVE)
+
+
+def save_renamed_over(path: Path) -> None:  # as an editor that writes a copy, renamed over
+    copy = path.with_name("editor-copy~")
+    copy.write_bytes(SAVE)
+    os.replace(copy, path)
+
+
+def save_recreated(path: Path) -> None:  # as a tool that deletes the file, then writes anew
+    path.unlink()
+    path.write_bytes(SAVE)
+
+
+SAVES = [save_in_place, save_renamed_over, save_recreated]
+# The code of the write: a save is injected before each line of it runs.
+TRACED = {"write_if_changed", "unchanged", "_read", "_temporary", "_keep", "exchange",
+          "write_atomic"}
+
+
+def write_with_a_save_at(step: int, folder: Path, save: Callable[[Path], None]
+                         ) -> tuple[bool, str | None, bool]:
+    """``write_if_changed`` of the merged catalog over the one read, with *save* made
+    before the *step*-th line of the write runs: whether it wrote, the error, and whether
+    the save was made (a step past the last is never reached)."""
+    path = folder / "messages.po"
+    path.write_bytes(OLD)
+    count, saved = 0, False
+
+    def trace(frame: FrameType, event: str, arg: object) -> Any:
+        nonlocal count, saved
+        if frame.f_code.co_name not in TRACED:
+            return None
+        if event == "line" and not saved:
+            count += 1
+            if count == step:
+                saved = True
+                save(path)
+        return trace
+
+    sys.settrace(trace)
+    try:
+        wrote, error = gnu.write_if_changed(path, MERGED, "messages.po", OLD), None
+    except UserError as exc:
+        wrote, error = False, str(exc)
+    finally:
+        sys.settrace(None)
+    return wrote, error, saved
+
+
+@pytest.mark.parametrize("save", SAVES, ids=[s.__name__ for s in SAVES])
+def test_a_save_at_every_step_of_the_write_is_never_lost(tmp_path: Path,
+                                                         save: Callable[[Path], None]) -> None:
+    """The translator saves at each step of ``i18n update``'s write in turn (before every
+    line of it, the exchange and the comparisons included), the whole sweep 20 times:
+    the save is always in place or kept beside with its name in the message, the command
+    says the catalog changed unless the save came after the write, and nothing is left
+    behind but what the message names."""
+    steps = 0
+    for run in range(20):
+        folder = tmp_path / f"run-{run}"
+        step = 0
+        while True:
+            step += 1
+            shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir()
+            wrote, error, saved = write_with_a_save_at(step, folder, save)
+            path = folder / "messages.po"
+            left = sorted(p.name for p in folder.iterdir() if p.name != "messages.po")
+            shown = f"run {run}, step {step}: wrote={wrote}, error={error}, left={left}"
+            if not saved:  # past the last step: the merged catalog written
+                assert wrote and error is None and path.read_bytes() == MERGED, shown
+                assert left == [], shown
+                break
+            kept = [folder / name for name in left if error and name in error]
+            assert path.read_bytes() == SAVE or any(p.read_bytes() == SAVE for p in kept), shown
+            assert left == [p.name for p in kept], shown  # no temporary file left
+            if error is not None:
+                assert error.startswith("messages.po: the catalog "), shown
+            else:  # written, and saved over afterwards: the save is the catalog
+                assert path.read_bytes() == SAVE, shown
+        steps = max(steps, step)
+    assert steps > 20  # the write has that many steps: each was tried

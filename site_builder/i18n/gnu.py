@@ -31,11 +31,14 @@ Homebrew's ``gettext`` package) is needed by these three commands only: ``build`
 from __future__ import annotations
 
 import codecs
+import ctypes
+import errno
 import os
 import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from site_builder.errors import Problem, UserError
@@ -144,21 +147,26 @@ def _header(blocks: list[bytes]) -> list[int]:
 
 def write_if_changed(path: Path, data: bytes, rel: str | None = None,
                      read: bytes | None = None) -> bool:
-    """Write *data* to *path* in one step (a temporary file renamed over it); return
-    whether the file changed. A symlink is written through: the file it points to is
-    replaced, next to it, and the link is kept. *read*: the bytes that the
-    command read from *path* and worked from; if the file no longer holds them (saved
-    by a translator meanwhile), nothing is written and the problem is raised as a
-    :class:`UserError` of *rel*: the translator's save is not lost. The file is compared
-    again once the temporary file is written, immediately before the rename, so that a
-    save made while a large catalog was written is not lost either."""
+    """Write *data* to *path* in one step; return whether the file changed. A symlink is
+    written through: the file it points to is replaced, next to it, and the link is
+    kept. *read*: the bytes that the command read from *path* and worked from; if the
+    file no longer holds them (saved by a translator meanwhile), nothing is written and
+    the problem is raised as a :class:`UserError` of *rel*: the translator's save is not
+    lost.
+
+    "Has the file changed since I read it?" then a rename would leave a gap: a save made
+    between the two is lost. So the new file is not renamed over the old: the two are
+    exchanged in one step (:func:`exchange`), which gives back what *path* held the
+    instant before, and that is compared. A save made at any moment of the write is
+    then put back in place (exchanged again), and nothing is written; if a second save
+    lands while the first is put back, it is kept beside the catalog and the message
+    says where. Where the system cannot exchange two files, the file is compared once
+    more immediately before the rename."""
     target = Path(os.path.realpath(path))
-    try:
-        now = target.read_bytes() if target.exists() else None
-    except OSError as exc:
-        raise OSError(exc.errno, exc.strerror, str(path)) from None
+    shown = rel or str(path)
+    now = _read(target, path)
     expected = now if read is None else read
-    changed = UserError(Problem(rel or str(path), 0,
+    changed = UserError(Problem(shown, 0,
                                 "the catalog changed while this command ran (saved by an "
                                 "editor or a translator's tool?); nothing was written to "
                                 "it: run the command again"))
@@ -172,12 +180,110 @@ def write_if_changed(path: Path, data: bytes, rel: str | None = None,
         raise OSError(exc.errno, exc.strerror, str(path)) from None
 
     def unchanged() -> None:
-        try:
-            again = target.read_bytes() if os.path.lexists(target) else None
-        except OSError as exc:
-            raise OSError(exc.errno, exc.strerror, str(path)) from None
-        if again != expected:
+        if _read(target, path) != expected:
             raise changed
 
-    write_atomic(target, data, mode, unchanged)
-    return True
+    if expected is None:  # a new catalog (init)
+        write_atomic(target, data, mode, unchanged)
+        return True
+    tmp = _temporary(target, data, mode)
+    try:
+        unchanged()  # a save made while the file was written: nothing to undo
+        if not exchange(tmp, target):
+            unchanged()
+            os.replace(tmp, target)
+            return True
+        replaced = _read(tmp, path)  # what the catalog held the instant before
+        if replaced == expected:
+            return True
+        # saved in the write window: the save goes back in place, as if nothing was written
+        exchange(tmp, target)
+        if _read(tmp, path) == data:
+            raise changed
+        # saved again meanwhile: that save is kept beside, named
+        kept = _keep(tmp, target)
+        raise UserError(Problem(shown, 0, f"the catalog was saved twice while this command "
+                                          f"wrote it; the first save is in place, the later one "
+                                          f"is kept beside it as {kept.name}: keep what you "
+                                          "mean, then run the command again"))
+    finally:
+        tmp.unlink(missing_ok=True)
+
+
+def _read(target: Path, path: Path) -> bytes | None:
+    """The bytes of *target* (None if there is no file), an error naming *path*."""
+    try:
+        return target.read_bytes() if os.path.lexists(target) else None
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(path)) from None
+
+
+def _temporary(target: Path, data: bytes, mode: int) -> Path:
+    """*data* in a new temporary file beside *target* (``.messages.po.*``), of *mode*."""
+    try:
+        fd, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    except OSError as exc:
+        raise OSError(exc.errno, exc.strerror, str(target)) from None
+    tmp = Path(name)
+    try:
+        with os.fdopen(fd, "wb") as fh:
+            fh.write(data)
+        os.chmod(tmp, mode)
+    except BaseException as exc:
+        tmp.unlink(missing_ok=True)
+        if isinstance(exc, OSError):  # named by the file replaced, not the temporary one
+            raise OSError(exc.errno, exc.strerror, str(target)) from None
+        raise
+    return tmp
+
+
+def _keep(tmp: Path, target: Path) -> Path:
+    """*tmp* renamed beside *target* as ``<name>.saved``, ``<name>.saved-2``, ... (never
+    over a file there)."""
+    for n in range(1, 1000):
+        kept = target.with_name(f"{target.name}.saved" + (f"-{n}" if n > 1 else ""))
+        try:
+            os.link(tmp, kept)
+            return kept
+        except FileExistsError:
+            continue
+    raise OSError(errno.EEXIST, "no free name to keep the catalog beside", str(target))
+
+
+# renameat2(2)'s flag on Linux, renamex_np(2)'s on macOS: swap two paths in one step.
+_RENAME_EXCHANGE, _RENAME_SWAP, _AT_FDCWD = 2, 2, -100
+
+
+def _exchanger() -> Callable[[bytes, bytes], int] | None:
+    """The C call that swaps two paths, or None where the C library has none."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+    except OSError:
+        return None
+    if hasattr(libc, "renameat2"):
+        call = libc.renameat2
+        call.argtypes = [ctypes.c_int, ctypes.c_char_p, ctypes.c_int, ctypes.c_char_p,
+                         ctypes.c_uint]
+        return lambda a, b: int(call(_AT_FDCWD, a, _AT_FDCWD, b, _RENAME_EXCHANGE))
+    if hasattr(libc, "renamex_np"):
+        call = libc.renamex_np
+        call.argtypes = [ctypes.c_char_p, ctypes.c_char_p, ctypes.c_uint]
+        return lambda a, b: int(call(a, b, _RENAME_SWAP))
+    return None
+
+
+_EXCHANGE = _exchanger()
+_CANNOT = (errno.EINVAL, errno.ENOSYS, errno.ENOTSUP, errno.EOPNOTSUPP)
+
+
+def exchange(a: Path, b: Path) -> bool:
+    """Swap the files *a* and *b* in one step (both must exist); False, with nothing
+    changed, where the system or the file system cannot (then rename)."""
+    if _EXCHANGE is None:
+        return False
+    if _EXCHANGE(os.fsencode(a), os.fsencode(b)) == 0:
+        return True
+    err = ctypes.get_errno()
+    if err in _CANNOT:
+        return False
+    raise OSError(err, os.strerror(err), str(b))
