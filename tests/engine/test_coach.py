@@ -37,7 +37,7 @@ from site_builder.engine.play.coach import (
     in_order,
     review,
 )
-from site_builder.engine.play.table import Table, TableError
+from site_builder.engine.play.table import Session, Table, TableError
 from site_builder.engine.reasons import MOVE_REASONS, Reason
 from site_builder.engine.search import SearchLimitError
 
@@ -585,3 +585,22 @@ def test_the_hint_is_json_from_the_cli() -> None:
     code, _, err = run_cli("--game", "rami51", "--hands", "5H 6H", "2C 3D", "--stock", "KS",
                            "--review", "1", "")
     assert code == 2 and "the round is not over" in err
+
+
+def test_the_page_asks_for_hints_steps_and_the_review_through_its_one_entry() -> None:
+    session = Session()
+    session.call("new", json.dumps({"game": "rami40", "levels": ["easy"], "seed": 3}))
+    early = json.loads(session.call("review", "{}"))
+    assert early["refusal"]["code"].replace("_", "-") == "round-not-over"
+    for _ in range(2000):
+        view = json.loads(session.call("view", "{}"))["view"]
+        if view["ending"] is not None:
+            break
+        if view["turn"] == view["seat"]:
+            hint = json.loads(session.call("hint", "{}"))
+            assert all(r["code"] in MOVE_REASONS for r in hint["reasons"])
+            assert "event" in json.loads(session.call("act", json.dumps(hint["action"])))
+        else:
+            step = json.loads(session.call("step", "{}"))
+            assert isinstance(step["event"]["reasons"], list)
+    assert isinstance(json.loads(session.call("review", "{}"))["review"], list)
