@@ -55,6 +55,14 @@ export default [
     },
   },
   {
+    // the translator's preview's panel (site-builder serve --translate; never in a build)
+    files: ["templates/translate/*.js"],
+    rules: {
+      "no-restricted-imports": only("(?:\\./[a-z-]+|\\.\\./assets/lib/[a-z-]+)\\.js",
+        "The translator's preview"),
+    },
+  },
+  {
     // classic scripts: the practice table's file:// notice, and the service worker (the
     // build writes VERSION and FILES above it)
     files: ["templates/assets/play/disk.js", "templates/offline/sw.js"],

@@ -159,12 +159,14 @@ def unknown_problems(unknown: dict[str, dict[Key, Unknown]]) -> list[Problem]:
 
 
 def build(root: Path, out: Path, base_url: str | None = None, strict: bool = False,
-          cache: bool = True, search_index: bool = True, session: Session | None = None
-          ) -> BuildResult:
+          cache: bool = True, search_index: bool = True, session: Session | None = None,
+          marked: str | None = None) -> BuildResult:
     """Build the site of *root* into *out*; raise :class:`UserError` with every problem,
     leaving *out* as it was. *session*: what the earlier builds of this process keep
     (:class:`~site_builder.session.Session`), used again where the inputs are unchanged,
-    and updated; none: this build is the only one."""
+    and updated; none: this build is the only one. *marked*: the translator's preview's
+    language, whose texts from the catalog are marked on its pages (``serve --translate``:
+    :mod:`site_builder.translate.marks`); never in a build for publishing."""
     refused = refusal(out, root, recorded_files(root, out.resolve()))
     if refused is not None:
         raise UserError([refused])
@@ -174,7 +176,7 @@ def build(root: Path, out: Path, base_url: str | None = None, strict: bool = Fal
         refused = refusal(out, root, recorded_files(root, out))  # again, under the lock
         if refused is not None:
             raise UserError([refused])
-        return _build(root, out, base_url, strict, cache, search_index, session)
+        return _build(root, out, base_url, strict, cache, search_index, session, marked)
 
 
 def recorded_files(root: Path, out: Path) -> dict[str, list[int]] | None:
@@ -185,7 +187,8 @@ def recorded_files(root: Path, out: Path) -> dict[str, list[int]] | None:
 
 
 def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: bool,
-           search_index: bool, session: Session | None) -> BuildResult:
+           search_index: bool, session: Session | None, marked: str | None = None
+           ) -> BuildResult:
     reuse = session is not None
     session = session or Session()
     date = build_date(root)  # asked once a build: a new commit's date is seen at once
@@ -206,6 +209,7 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
     try:
         indexer = search.Indexer(tmp) if search_index else None
         job = Job.of(verified, tmp)
+        job.marked = marked
         rendered = render(job, session.kept(keys, site.languages),  # 3. render, and
                           indexer.add if indexer else None)  # 4. index each language
         _check_strict(strict, rendered.fallbacks, rendered.unknown)

@@ -10,12 +10,20 @@
   answers ``location.reload()`` as soon as a build finishes.
 * When a build fails, every page shows the problems, each as ``path:line: message``, and
   the server keeps running; the next good build brings the pages back.
+* ``--translate LANG``: the translator's preview (:mod:`site_builder.translate`). The
+  language's texts from its catalog are marked on its pages, which get the panel (the
+  token, a stylesheet and a module from ``templates/translate/``); a picked text shows its
+  entry, and a translation saved goes to the catalog through ``/__translate/save``, guarded
+  (:mod:`site_builder.translate.api`). It builds into its own folder
+  (``.cache/site-builder/serve-translate-LANG/``): the marks never reach another preview or
+  a build.
 """
 
 from __future__ import annotations
 
 import html
 import http.server
+import json
 import os
 import stat
 import sys
@@ -35,6 +43,7 @@ from site_builder.output import MARKER
 from site_builder.project import CACHE_DIR, not_found_path
 from site_builder.render.offline import PREVIEW_WORKER, WORKER
 from site_builder.session import Session
+from site_builder.translate.api import MAX_BODY, PREFIX, SCRIPTS, TranslatorMode
 
 WATCHED = ("content", "locales", "templates")
 RELOAD_PATH = "/__reload.js"
@@ -92,6 +101,8 @@ class State:
     changed: threading.Condition = field(default_factory=threading.Condition)
     stopping: bool = False
     session: Session = field(default_factory=Session)  # what a rebuild reuses
+    translate: TranslatorMode | None = None  # serve --translate LANG
+    building: threading.Lock = field(default_factory=threading.Lock)  # one build at a time
 
     def update(self, problems: list[str], seconds: float) -> None:
         with self.changed:
@@ -104,9 +115,15 @@ class State:
 def rebuild(root: Path, out: Path, state: State) -> None:
     """Build into *out* with the cache and *state*'s session (the languages whose inputs did
     not change are used again); record the problems (if any) in *state*."""
+    with state.building:
+        _rebuild(root, out, state)
+
+
+def _rebuild(root: Path, out: Path, state: State) -> None:
     start = time.perf_counter()
     try:
-        result = build(root, out, session=state.session)
+        result = build(root, out, session=state.session,
+                       marked=state.translate.lang if state.translate else None)
         problems: list[str] = []
         for warning in result.unknown:  # warnings: the preview is built all the same
             print(f"  {warning}", file=sys.stderr, flush=True)
@@ -210,6 +227,9 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             if not super().parse_request():
                 return False
             if not host_allowed(self.headers.get("Host")):
+                if self.command == "POST":  # a write from another name: forbidden
+                    self.send_error(403, "Forbidden", "a write comes from 127.0.0.1 only")
+                    return False
                 self.send_error(421, "Misdirected Request",
                                 "site-builder serve answers only to 127.0.0.1, localhost "
                                 "and [::1]")
@@ -227,6 +247,8 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             path = unquote(urlsplit(self.path).path)
             if "\x00" in path:  # no file has a NUL in its name (open() would raise)
                 return self.send_error(404)
+            if state.translate is not None and path.startswith((PREFIX, SCRIPTS)):
+                return self._translate_get(state.translate, path)
             if path == RELOAD_PATH:
                 return self._wait_for_build()
             if path == SCRIPT_PATH:
@@ -265,6 +287,39 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
                 self.send_error(404)
                 return None
 
+        def do_POST(self) -> None:  # noqa: N802 (http.server API)
+            """Only the translator's preview takes a write (a translation saved)."""
+            path = unquote(urlsplit(self.path).path)
+            mode = state.translate
+            if mode is None or not path.startswith(PREFIX):
+                return self._json(403, {"error": "this preview writes nothing"})
+            refused = mode.refusal("POST", self.headers)
+            if refused is not None:
+                return self._json(403, {"error": refused})
+            try:
+                length = int(self.headers.get("Content-Length") or "")
+            except ValueError:
+                length = -1
+            if not 0 <= length <= MAX_BODY:
+                return self._json(400, {"error": "a save is a small JSON body"})
+            self._json(*mode.post(path[len(PREFIX):], self.rfile.read(length)))
+
+        def _translate_get(self, mode: TranslatorMode, path: str) -> None:
+            if path.startswith(SCRIPTS):  # the panel's files: no secret, no token
+                found = mode.script(path[len(SCRIPTS):])
+                if found is None:
+                    return self.send_error(404)
+                return self._send(200, found[1], found[0])
+            refused = mode.refusal("GET", self.headers)
+            if refused is not None:
+                return self._json(403, {"error": refused})
+            query = dict(p.partition("=")[::2] for p in urlsplit(self.path).query.split("&"))
+            self._json(*mode.get(path[len(PREFIX):], query, state.version))
+
+        def _json(self, status: int, data: object) -> None:
+            self._send(status, "application/json; charset=utf-8",
+                       json.dumps(data, ensure_ascii=False).encode("utf-8"))
+
         def _script_tag(self) -> bytes:
             return f'<script src="{SCRIPT_PATH}?v={state.version}"></script>'.encode()
 
@@ -290,6 +345,9 @@ def make_handler(out: Path, state: State) -> type[http.server.SimpleHTTPRequestH
             at = data.rfind(b"</body>")
             if at != -1:
                 data = data[:at] + self._script_tag() + data[at:]
+            at = data.find(b"</head>")
+            if state.translate is not None and at != -1:
+                data = data[:at] + state.translate.head() + data[at:]
             self._send(status, "text/html; charset=utf-8", data)
 
         def _error_page(self) -> None:
@@ -336,15 +394,24 @@ def watch(root: Path, out: Path, state: State, stop: threading.Event) -> None:
         rebuild(root, out, state)
 
 
-def serve(root: Path, port: int = 8000, host: str = "127.0.0.1") -> int:
-    """Build, then serve *root*'s site on *host*:*port* until interrupted."""
-    out = (root / CACHE_DIR / "serve").resolve()
+def serve(root: Path, port: int = 8000, host: str = "127.0.0.1",
+          translate: str | None = None) -> int:
+    """Build, then serve *root*'s site on *host*:*port* until interrupted; *translate*: the
+    language of the translator's preview (its own folder, its texts marked, saves taken)."""
+    out = (root / CACHE_DIR / ("serve" if translate is None else f"serve-translate-{translate}")
+           ).resolve()
     state = State()
+    if translate is not None:
+        state.translate = TranslatorMode(root.resolve(), translate, out)
     try:  # the port first: one in use is a one-line error before anything is built
         server = PreviewServer((host, port), make_handler(out, state))
     except OSError as exc:
         raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc}; "
                         "pass --port N with another port (or stop what uses it)") from None
+    if state.translate is not None:
+        state.translate.port = server.server_address[1]
+        state.translate.rebuilt = lambda: threading.Thread(
+            target=rebuild, args=(root, out, state), daemon=True).start()
     rebuild(root, out, state)
     out.mkdir(parents=True, exist_ok=True)
     stop = threading.Event()
@@ -353,6 +420,10 @@ def serve(root: Path, port: int = 8000, host: str = "127.0.0.1") -> int:
     address = f"http://{host}:{server.server_address[1]}/"
     print(f"serving {address} (Ctrl-C to stop); watching {', '.join(WATCHED)}",
           flush=True)
+    if translate is not None:
+        print(f"translator's preview: open {address}{translate}/ and pick a text (click, "
+              f"hold, or Tab and Enter); what is left: {address}{translate}/"
+              "translation-status/", flush=True)
     try:
         server.serve_forever(poll_interval=0.2)
     except KeyboardInterrupt:

@@ -7,6 +7,8 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.commands.arguments import bounded
+from site_builder.errors import UserError
+from site_builder.project import SOURCE_LANG, po_path
 from site_builder.serve import serve
 
 
@@ -16,8 +18,17 @@ def add_parser(sub: Any, common: argparse.ArgumentParser) -> None:
                                    "catalogs or templates change.")
     p.add_argument("--root", type=Path, default=Path("."), help="project folder (default: .)")
     p.add_argument("--port", type=bounded(0, 65535), default=8000, help="port (default: 8000)")
+    p.add_argument("--translate", metavar="LANG",
+                   help="the translator's preview of LANG: pick a text on a page to see its "
+                        "catalog entry, and save its translation from the page")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    return serve(args.root, args.port)
+    if args.translate is not None:
+        catalog = args.root / po_path(args.translate)
+        if args.translate == SOURCE_LANG or not catalog.is_file():
+            raise UserError(f"--translate {args.translate}: no catalog {po_path(args.translate)};"
+                            " give a language of locales/ (site-builder i18n init LANG "
+                            "starts one)")
+    return serve(args.root, args.port, translate=args.translate)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import gettext
 import sys
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -210,6 +210,9 @@ class Translator:
     catalog: Any = None
     known: Mapping[Key, str | tuple[str, ...]] | None = None
     unknown: dict[Key, Unknown] = field(default_factory=dict)
+    # the translator's preview only (site_builder/translate/marks.py): each text given,
+    # marked with its entry (msgid, context, text); None in every other build
+    mark: Callable[[str, str | None, str], str] | None = None
 
     def __post_init__(self) -> None:
         self._plural = get_plural(self.lang) if self.lang != SOURCE_LANG else get_plural("en")
@@ -242,7 +245,8 @@ class Translator:
     def gettext(self, text: str, context: str | None = None) -> str:
         self._watch(text, context)
         found = self._lookup(text, context)
-        return text if found is None else found
+        given = text if found is None else found
+        return given if self.mark is None or not text else self.mark(text, context, given)
 
     def _lookup(self, text: str, context: str | None) -> str | None:
         if self.is_source:
@@ -254,10 +258,11 @@ class Translator:
         self._watch((singular, plural), context)
         message = None if self.is_source else self._message((singular, plural), context)
         if message is None or isinstance(message.string, str):  # no plural in the catalog
-            return singular if n == 1 else plural
-        forms = message.string
-        index = _plural_index(self._plural.plural_expr, n)
-        return str(forms[min(index, len(forms) - 1)])
+            given = singular if n == 1 else plural
+        else:
+            forms = message.string
+            given = str(forms[min(_plural_index(self._plural.plural_expr, n), len(forms) - 1)])
+        return given if self.mark is None else self.mark(singular, context, given)
 
 
 @functools.cache

@@ -18,6 +18,7 @@ from typing import Any
 
 from babel.messages.catalog import Catalog
 from babel.numbers import format_decimal
+from markupsafe import Markup
 
 from site_builder import engine
 from site_builder.examples import KINDS, VerifiedTable
@@ -39,6 +40,7 @@ from site_builder.sources.templates import (
     memoize_macros,
     template_errors,
 )
+from site_builder.translate import marks
 from site_builder.verify import Verified
 
 # Each game's display name, by key, in the checker's menu: the engine's (RuleSet.title).
@@ -68,6 +70,9 @@ class Job:
     # one for every language: an English paragraph shown in five languages (a missing
     # translation) is rendered once, not once a language
     markdown: MarkdownRenderer = field(default_factory=MarkdownRenderer)
+    # the translator's preview's language (site-builder serve --translate): its texts from
+    # the catalog marked on its pages (site_builder/translate/marks.py); None in a build
+    marked: str | None = None
 
     @classmethod
     def of(cls, verified: Verified, out: Path | None) -> Job:
@@ -93,10 +98,13 @@ class Job:
         """A translator for *lang* that keeps, in *unknown*, each message looked up that
         the template lacks."""
         return Translator(lang, self.catalogs.get(lang), self.known,
-                          {} if unknown is None else unknown)
+                          {} if unknown is None else unknown,
+                          marks.mark if lang == self.marked else None)
 
     def write(self, rel: str, data: bytes | Iterable[bytes]) -> tuple[int, int]:
         """Write one output file into the staging folder: its size and modification time."""
+        if self.marked is not None:  # the translator's preview: marks made spans, or dropped
+            data = marks.write_filter(rel, data if isinstance(data, bytes) else b"".join(data))
         if self.out is None:
             return sum(len(piece) for piece in ((data,) if isinstance(data, bytes) else data)), 0
         return write_file(self.out, rel, data)
@@ -233,7 +241,10 @@ class PageLocalizer:
             self.missing.append(segment)
         source = segment.text if found is None else found
         render = self.markdown.english if source == segment.text else self.markdown.inline
-        return Text(render(source.format_map(self.values)), fallback)
+        html = render(source.format_map(self.values))
+        if self.translator.mark is not None:  # the translator's preview only
+            html = Markup(self.translator.mark(segment.text, None, html))
+        return Text(html, fallback)
 
     @property
     def percent(self) -> int:
