@@ -27,7 +27,7 @@ from site_builder.engine import (
     parse_cards,
     parse_steps,
 )
-from site_builder.engine.play import coach, make_player
+from site_builder.engine.play import coach, make_player, play_round
 from site_builder.engine.play.coach import (
     RoundStart,
     advise,
@@ -604,3 +604,10 @@ def test_the_page_asks_for_hints_steps_and_the_review_through_its_one_entry() ->
             step = json.loads(session.call("step", "{}"))
             assert isinstance(step["event"]["reasons"], list)
     assert isinstance(json.loads(session.call("review", "{}"))["review"], list)
+
+
+def test_a_simulated_round_goes_on_past_a_search_that_reaches_its_bound() -> None:
+    rules = get_rules("rami40")
+    state = RoundState.from_deal(rules, deal(rules, 2, 8))
+    done = play_round(state, [Stuck(), make_player("easy")])  # type: ignore[list-item]
+    assert done.ending is not None and done.violations == ()

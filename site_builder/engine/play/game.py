@@ -16,7 +16,9 @@ always hold exactly the cards dealt; 52 in CardVerse), a player asking for an
 action that is not legal (the action is refused, never applied; the round
 goes on with a fallback: draw from the stock, or discard the first card), an
 invalid meld on the table, an ending that does not follow the rules, or a
-round that does not end.
+round that does not end. A player whose search reaches its bound before it has chosen
+plays a legal move instead (:func:`~site_builder.engine.play.coach.fallback`), as at the
+practice table; that is no violation.
 
 >>> from site_builder.engine import get_rules
 >>> result = simulate(get_rules("cardverse"), ["easy", "easy"], games=2, seed=1)
@@ -32,10 +34,12 @@ from dataclasses import dataclass
 
 from site_builder.engine.deal import deal
 from site_builder.engine.melds import evaluate_meld
+from site_builder.engine.play.coach import fallback as legal_move
 from site_builder.engine.play.players import Player, make_player
 from site_builder.engine.round import Action, Phase, RoundEnding, RoundState
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import game_over, game_winners, hand_points, round_scores
+from site_builder.engine.search import SearchLimitError
 
 __all__ = ["GameResult", "RoundResult", "Simulation", "play_game", "play_round", "simulate"]
 
@@ -101,7 +105,10 @@ def play_round(state: RoundState, players: Sequence[Player], *,
             violations.append(f"the round did not end after {max_actions} actions")
             break
         seat = state.turn
-        action = players[seat].choose(state.view(seat))
+        try:
+            action = players[seat].choose(state.view(seat))
+        except SearchLimitError:  # no choice within the search's bound: a legal move
+            action = legal_move(state)
         try:
             state.apply(action)  # verifies first; an illegal action changes nothing
         except ValueError as exc:
