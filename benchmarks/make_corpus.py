@@ -17,7 +17,8 @@ translated into deterministic pseudo-words that keep every placeholder, number, 
 target, code span and emphasis marker, so that every translation check passes. Templates,
 ``babel.cfg``, ``content/profiles.toml`` and ``content/site.toml`` are copied from this
 project. The output is the same for the same arguments; ``tests/test_benchmarks.py``
-builds a 3-page corpus.
+builds a 3-page corpus. ``--tiny``: pages of a title, a description and one sentence (a
+site of many small pages).
 """
 
 from __future__ import annotations
@@ -203,6 +204,22 @@ def make_page(no: int, pages: int, pool: list[str]) -> str:
     ])
 
 
+def make_tiny_page(no: int) -> str:
+    """A page of a title, a description and one sentence (``--tiny``)."""
+    prose = Prose(_seed("page", str(no)))
+    return "\n".join([
+        "---",
+        f"title: {prose.title()} {no}",
+        f"slug: page-{no:05d}",
+        f"order: {100 + no}",
+        f"description: {prose.sentence(6, 10)}",
+        "---",
+        "",
+        prose.sentence(),
+        "",
+    ])
+
+
 def make_index(pages: int) -> str:
     """The corpus's own home page: its links lead to the corpus's pages, never to a page of
     the real site (whose home page links pages the corpus does not have)."""
@@ -299,6 +316,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--pages", type=int, required=True, help="number of source pages")
     parser.add_argument("--out", type=Path, required=True, help="project folder to write")
+    parser.add_argument("--tiny", action="store_true",
+                        help="pages of a title, a description and one sentence")
     args = parser.parse_args(argv)
     out: Path = args.out
     if out.exists():
@@ -320,7 +339,8 @@ def main(argv: list[str] | None = None) -> int:
     pool = example_pool(ROOT)
     sources = {"content/index.md": make_index(args.pages)}
     for no in range(args.pages):
-        sources[f"content/page-{no:05d}.md"] = make_page(no, args.pages, pool)
+        sources[f"content/page-{no:05d}.md"] = (make_tiny_page(no) if args.tiny
+                                                 else make_page(no, args.pages, pool))
     for rel, text in sources.items():
         (out / rel).write_text(text, encoding="utf-8")
 

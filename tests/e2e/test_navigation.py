@@ -14,7 +14,10 @@ from collections.abc import Iterator
 from urllib.parse import quote, urlsplit
 
 import pytest
+from conftest import copy_project, keep_two_languages, run_cli
 from playwright.sync_api import Browser, Page
+
+from site_builder.render import context as menus
 
 from .conftest import build_site, serving
 from .e2e_site import (
@@ -225,3 +228,73 @@ def test_404_served_from_another_address_is_styled_and_its_links_work(
     for href in hrefs:
         assert href.startswith(other_host), href
         assert page.request.get(href).status == 200, href
+
+
+# The menu's list holds every page: assets/menu.js read the language's menu.html.
+WHOLE_LIST = "n => document.querySelectorAll('.site-nav .all-pages li').length === n"
+
+
+@pytest.fixture(scope="module")
+def many_pages(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The site, in English and Polish, built in this process with the menu of a language of
+    many pages (its sizes lowered: a section of 5 pages, from 5 pages), and served."""
+    folder = tmp_path_factory.mktemp("many-pages")
+    root = keep_two_languages(copy_project(folder / "project"))
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(menus, "MENU_ALL", 4)
+        patch.setattr(menus, "MENU_SECTION", 5)
+        result = run_cli("build", "--root", str(root), "--out", str(folder / "dist"),
+                         "--no-cache")
+    assert result.code == 0, result.err
+    with serving(folder / "dist") as url:
+        yield url
+
+
+def test_a_language_of_many_pages_any_page_in_two_taps_on_a_phone(
+        tab: Tab, many_pages: str) -> None:
+    """Each page lists its section; the menu's button shows every page (assets/menu.js
+    reads the language's menu.html), and a page far from this one is the second tap."""
+    page = tab.page
+    tab.open(f"{many_pages}pl/{READING_ORDER[0]}/", PHONE)
+    section = page.locator(".site-nav .all-pages li a")
+    assert section.count() == 5
+    page.click(".menu-button")  # the first tap
+    every = len(READING_ORDER) + 1  # and the home page
+    page.wait_for_function(WHOLE_LIST, arg=every)
+    current = page.locator('.site-nav a[aria-current="page"]')
+    assert current.count() == 1 and current.is_visible()
+    assert not tab.problems.errors, tab.problems.errors
+    far = page.locator(f'.site-nav .all-pages a[href$="/pl/{READING_ORDER[-1]}/index.html"]')
+    far.click()  # the second tap
+    assert urlsplit(page.url).path == f"/pl/{READING_ORDER[-1]}/index.html"
+
+
+def test_a_language_of_many_pages_lists_every_page_beside_the_text(
+        tab: Tab, many_pages: str) -> None:
+    """On a wide screen the sidebar shows the whole list at once, the page marked."""
+    page = tab.page
+    tab.open(f"{many_pages}en/{READING_ORDER[-1]}/", DESKTOP)
+    every = len(READING_ORDER) + 1
+    page.wait_for_function(WHOLE_LIST, arg=every)
+    current = page.locator('.sidebar a[aria-current="page"]')
+    assert current.count() == 1 and current.is_visible()
+    assert urlsplit(current.evaluate("a => a.href")).path == f"/en/{READING_ORDER[-1]}/index.html"
+
+
+def test_a_language_of_many_pages_without_javascript(browser: Browser, many_pages: str
+                                                     ) -> None:
+    """Without JavaScript the section stays, and its link leads to the home page's list of
+    every page."""
+    context = browser.new_context(base_url=many_pages, java_script_enabled=False,
+                                  viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(f"en/{READING_ORDER[0]}/")
+        page.click(".menu-button")
+        assert page.locator(".site-nav .all-pages li a").count() == 5
+        page.click(".site-nav .all-pages > a")
+        assert urlsplit(page.url).path == "/en/index.html"
+        assert page.locator(f'#rule-pages + .page-index a[href$="{READING_ORDER[-1]}/index.html"]'
+                            ).is_visible()
+    finally:
+        context.close()
