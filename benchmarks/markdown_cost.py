@@ -5,8 +5,9 @@
 Renders, each with a renderer of its own (nothing remembered): the prose of
 ``tests/markdown_segments.py`` (MAX_SEGMENT characters that only Python-Markdown renders),
 the costliest of SEGMENTS random segments that the checks accept (built as
-``tests/test_markdown_cost.py`` builds them), and the segments that once cost seconds,
-which the checks refuse (rendered anyway, to show what refusing them saves). For each it
+``tests/test_markdown_cost.py`` builds them), the costliest accepted ones known, and the
+segments that once cost seconds, which the checks refuse (rendered anyway, to show what
+refusing them saves). For each it
 prints the CPU time of this thread (the best of REPEAT) and the lines of Python run (what
 the test bounds: FACTOR times those of prose of the same size), each as a ratio to prose
 of the same size rendered in the same run. The target: no accepted segment over FACTOR
@@ -27,6 +28,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 import markdown  # noqa: E402
 from counting import TooMuchWork  # noqa: E402
 from markdown_segments import (  # noqa: E402
+    ACCEPTED,
     FACTOR,
     KNOWN,
     PROSE,
@@ -94,17 +96,19 @@ def main(argv: list[str] | None = None) -> int:
             ratio = f"{int(lines.replace(',', '')) / prose_lines:.1f}"
         except TooMuchWork:
             lines, ratio = f"> {bound:,}", f"> {FACTOR}"
-        spent = cpu(text, args.repeat)
+        spent = prose_cpu if text == prose(len(text)) else cpu(text, args.repeat)
         print(f"{name[:36]:36} {len(text):6} {spent * 1000:9.1f} {spent / prose_cpu:8.1f} "
               f"{lines:>12} {ratio:>8}")
 
     row("prose", PROSE)
     for _, text in accepted[:args.show]:
         row(f"accepted: {text[4:30]!r}", text)
-    for unit, times, head, tail in KNOWN:
-        text = segment(unit, times, head, tail)
-        refused = "refused" if structure_problems(text, breaks=False) else "ACCEPTED"
-        row(f"{refused}: {''.join(head)}({''.join(unit)}) x {times}", text)
+    for known, verdict in ((ACCEPTED, "accepted"), (KNOWN, "refused")):
+        for unit, times, head, tail in known:
+            text = segment(unit, times, head, tail)
+            found = "refused" if structure_problems(text, breaks=False) else "accepted"
+            label = found if found == verdict else f"{found.upper()}, NOT {verdict.upper()}"
+            row(f"{label}: {''.join(head)}({''.join(unit)}) x {times}", text)
     return 0
 
 

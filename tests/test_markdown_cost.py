@@ -21,7 +21,16 @@ from conftest import run_cli
 from counting import TooMuchWork
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from markdown_segments import FACTOR, KNOWN, PIECES, PROSE, lines_to_render, prose, segment
+from markdown_segments import (
+    ACCEPTED,
+    FACTOR,
+    KNOWN,
+    PIECES,
+    PROSE,
+    lines_to_render,
+    prose,
+    segment,
+)
 
 from site_builder.render.markdown import is_plain, simple_inline
 from site_builder.sources.segment import MAX_SEGMENT, structure_problems
@@ -59,8 +68,8 @@ PIECE = st.sampled_from(PIECES)
 
 
 def known_examples(test):  # type: ignore[no-untyped-def]
-    """*test* with each segment of KNOWN as an explicit example, tried first."""
-    for args in KNOWN:
+    """*test* with each segment of KNOWN and ACCEPTED as an explicit example, tried first."""
+    for args in KNOWN + ACCEPTED:
         test = example(*args)(test)
     return test
 
