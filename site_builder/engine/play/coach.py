@@ -838,6 +838,22 @@ def review(start: RoundStart, actions: Sequence[Action], seat: int, levels: Sequ
     at the turn's end; the first *candidates* are then played on to the end of the round
     (or *horizon* more turns of the seat, then the points its hand would leave are
     estimated) *rollouts* times each way.
+
+    >>> from site_builder.engine import get_rules, parse_cards
+    >>> start = RoundStart(get_rules("cardverse"), (parse_cards("5H 6H KS 2C 9H 4D 8S"),
+    ...     parse_cards("9D 9C 3S 4S QC 5C 7D")),
+    ...     parse_cards("7H 8C QD 10S JS 2D 3D 6C 6D KD"), parse_cards("AD"), 0)
+    >>> state = start.play(())
+    >>> actions = [Action("draw_stock"), Action("discard", parse_cards("7H"))]  # not 5H 6H 7H
+    >>> for action in actions:
+    ...     _ = state.apply(action)
+    >>> players = [make_player("normal"), make_player("normal")]
+    >>> while not state.is_over:
+    ...     actions.append(players[state.turn].choose(state.view(state.turn)))
+    ...     _ = state.apply(actions[-1])
+    >>> [(m.turn, m.made.describe(0), m.better.describe(0), m.cost, [str(r) for r in m.reasons])
+    ...  for m in review(start, actions, 0, ["normal", "normal"], 1)]
+    [(1, '1: discard 7H', '1: meld 5H 6H 7H', 21, ['it takes 18 points out of the hand'])]
     """
     played = start.play(())
     turns = 0
