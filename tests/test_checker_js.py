@@ -17,11 +17,13 @@ import random
 import re
 import shutil
 import subprocess
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_js import browser_assets
 
 from site_builder.engine import (
     JOKER,
@@ -218,8 +220,10 @@ def run_js(melds: list[Meld], openings: list[Opening], tokens: list[str],
             "openings": openings,
             "tokens": tokens, **extra}
     assert NODE, "node is missing: run `bash scripts/setup`"
-    proc = subprocess.run([NODE, str(RUNNER)], input=json.dumps(data), capture_output=True,
-                          text=True, timeout=300)
+    with tempfile.TemporaryDirectory() as folder:
+        assets = browser_assets(Path(folder))
+        proc = subprocess.run([NODE, str(RUNNER), str(assets)], input=json.dumps(data),
+                              capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr
     return json.loads(proc.stdout)  # type: ignore[no-any-return]
 

@@ -73,25 +73,32 @@ from site_builder.engine.cards import Card, CardError, parse_cards
 from site_builder.engine.refusals import Refusal
 from site_builder.engine.round import (
     Action,
+    ActionKind,
     Discarding,
     Drawing,
+    LayingOff,
+    Melding,
     Operation,
     RoundEnding,
     RoundState,
     Swapping,
     TableMeld,
+    kind_of,
 )
 from site_builder.engine.rules import RulesError, RuleSet
 from site_builder.engine.scoring import hand_points
 from site_builder.engine.search import Budget, SearchLimitError, TotalLimitError
 
 __all__ = [
+    "POSITION_LINK",
+    "POSITION_LINK_LETTERS",
     "Replay",
     "ReplayError",
     "ReplayStep",
     "Step",
     "format_history",
     "parse_steps",
+    "position_link",
     "refusal",
     "replay",
 ]
@@ -444,3 +451,76 @@ def format_history(history: Sequence[Operation], *, cards: bool = True) -> str:
         else:
             parts.append(str(op))
     return "; ".join(parts)
+
+
+# -- the "Play from here" link ---------------------------------------------------------------
+
+#: A worked round's position in a page address's fragment, as a "Play from here" link
+#: writes it (:func:`position_link`, called by ``templates/examples/round.html``) and the
+#: practice table reads it (``templates/assets/play/hash.js``, which gets these values
+#: from the build): ``from=`` then game[+variation];hands;stock;discard;steps. Cards are
+#: the engine's codes run together (each is self-delimiting), hands separated by ``/``,
+#: steps by ``~``; a step is its seat (from 1) and the letter of its action
+#: (:data:`POSITION_LINK_LETTERS`), then the cards, after ``n-`` the meld number of a
+#: lay-off or a joker exchange. A longer fragment, or more steps, is not read.
+POSITION_LINK: Final[Mapping[str, str | int]] = MappingProxyType({
+    "key": "from", "variation": "+", "fields": ";", "hands": "/", "steps": "~",
+    "target": "-", "max_length": 20_000, "max_steps": 500, "max_target_digits": 3,
+})
+#: Each kind of action's letter in a step of :data:`POSITION_LINK`.
+POSITION_LINK_LETTERS: Final[Mapping[ActionKind, str]] = MappingProxyType({
+    "draw_stock": "s", "draw_discard": "d", "meld": "m", "lay_off": "l", "swap": "x",
+    "discard": "t",
+})
+
+
+def _seat_and_action(step: Step | Operation) -> tuple[int, Action]:
+    if isinstance(step, Step):
+        return step.seat, step.action
+    kind = kind_of(step)
+    if isinstance(step, Melding):
+        return step.seat, Action("meld", step.cards)
+    if isinstance(step, LayingOff):
+        return step.seat, Action("lay_off", step.cards, step.number)
+    if isinstance(step, Swapping):
+        return step.seat, Action("swap", (step.card,), step.number)
+    if isinstance(step, Discarding):
+        return step.seat, Action("discard", (step.card,))
+    if isinstance(step, Drawing) and kind is not None:
+        return step.seat, Action(kind)
+    raise ValueError(f"not a step of a round: {step!r}")
+
+
+def position_link(game: str, hands: Sequence[Sequence[Card]], stock: Sequence[Card],
+                  discard: Sequence[Card], steps: Sequence[Step | Operation],
+                  variation: str | None = None) -> str:
+    """The fragment (without ``#``) of a "Play from here" link to the position after
+    *steps* (parsed steps, or the records of the steps played), from the deal *hands*,
+    *stock* (top card first) and *discard* (top card last): :data:`POSITION_LINK`.
+
+    >>> from site_builder.engine import get_rules
+    >>> hands = [parse_cards("9C 9D 9H 2S"), parse_cards("KC KD 5S 6S")]
+    >>> stock, discard = parse_cards("9S 3C 10D"), parse_cards("4H")
+    >>> done = replay(get_rules("cardverse"), hands, stock, discard,
+    ...               "1: draw stock; 1: meld 9C 9D 9H; 1: discard 2S; 2: draw stock")
+    >>> position_link("cardverse", hands, stock, discard, [s.operation for s in done.steps])
+    'from=cardverse;9C9D9H2S/KCKD5S6S;9S3C10D;4H;1s~1m9C9D9H~1t2S~2s'
+    >>> position_link("rami51", hands, stock, discard, parse_steps("2: layoff 8H 9H on 1"),
+    ...               variation="house")
+    'from=rami51+house;9C9D9H2S/KCKD5S6S;9S3C10D;4H;2l1-8H9H'
+    """
+    link = POSITION_LINK
+
+    def cards(group: Sequence[Card]) -> str:
+        return "".join(card.code for card in group)
+
+    written = []
+    for step in steps:
+        seat, action = _seat_and_action(step)
+        target = "" if action.target is None else f"{action.target}{link['target']}"
+        written.append(f"{seat + 1}{POSITION_LINK_LETTERS[action.kind]}{target}"
+                       f"{cards(action.cards)}")
+    head = game if variation is None else f"{game}{link['variation']}{variation}"
+    fields = [head, str(link["hands"]).join(cards(hand) for hand in hands), cards(stock),
+              cards(discard), str(link["steps"]).join(written)]
+    return f"{link['key']}={str(link['fields']).join(fields)}"

@@ -25,13 +25,17 @@ True
 >>> REFUSALS[refusal.code].format_map(refusal.values) == str(refusal)
 True
 
-Every template names its values in braces, and nothing else is in braces:
+Every template names its values in braces, and nothing else is in braces; what each
+value holds is in :data:`VALUES`:
 
 >>> import string
 >>> sorted({name for template in REFUSALS.values()
-...         for _, name, _, _ in string.Formatter().parse(template) if name})
-['card', 'cards', 'count', 'game', 'kind', 'meld', 'other', 'reason', 'reasons', 'seat', \
-'stands', 'target', 'third', 'threshold', 'total', 'turn']
+...         for _, name, _, _ in string.Formatter().parse(template) if name}) == sorted(VALUES)
+True
+
+The templates are written here only: a site marks them for translation by this module's
+``pgettext`` calls (Babel extracts them from here, context :data:`CONTEXT`), and
+``site_builder/render/refusals.py`` looks up each one's translation.
 """
 
 from __future__ import annotations
@@ -40,68 +44,129 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Final
 
-__all__ = ["REFUSALS", "Refusal"]
+__all__ = ["CONTEXT", "REFUSALS", "VALUES", "Refusal", "pgettext"]
 
-_TAKE = "seat {seat} may take {card} from the discard pile only to lay it this turn, and cannot: "
-_OWED = "seat {seat} must lay {cards} this turn and could not after that "
-_SWAP = "{card} cannot replace the joker in meld {target} ({meld}): the joker stands for "
+def pgettext(context: str, message: str) -> str:
+    """Mark *message* for translation: Babel's extractor finds ``pgettext`` with literals
+    (``site-builder i18n extract``, context ``refusal``), so that a site translates each
+    template where it is written; the engine keeps the English as it is.
 
-#: Every code a refused action can carry, and its English template.
+    >>> pgettext("refusal", "the stock is empty")
+    'the stock is empty'
+    """
+    return message
+
+
+#: The context of every refusal's template in a site's catalogs.
+CONTEXT: Final = "refusal"
+
+#: Every code a refused action can carry, and its English template (each written out whole,
+#: so that it is one message in the catalogs).
 REFUSALS: Final[Mapping[str, str]] = MappingProxyType({
     # whose turn, and where it stands
-    "round-over": "the round is over",
-    "not-your-turn": "it is seat {turn}'s turn, not seat {seat}'s",
-    "no-seat": "there is no seat {seat}",
-    "already-drawn": "seat {seat} has already drawn this turn",
-    "draw-first": "seat {seat} must draw first",
+    "round-over": pgettext("refusal", "the round is over"),
+    "not-your-turn": pgettext("refusal", "it is seat {turn}'s turn, not seat {seat}'s"),
+    "no-seat": pgettext("refusal", "there is no seat {seat}"),
+    "already-drawn": pgettext("refusal", "seat {seat} has already drawn this turn"),
+    "draw-first": pgettext("refusal", "seat {seat} must draw first"),
     # drawing
-    "stock-empty": "the stock is empty",
-    "discard-pile-empty": "the discard pile is empty",
-    "discard-first-round": "seat {seat} may not take the discard in the first round; "
-                           "draw from the stock",
-    "discard-at-one-card": "seat {seat} holds one card and may not take the discard; "
-                           "draw from the stock",
-    "discard-take-needs-lay": _TAKE + "it fits no meld",
-    "discard-take-needs-opening": _TAKE + "no opening that uses it is accepted",
-    "discard-take-needs-final-discard": _TAKE + "no card would be left to discard",
+    "stock-empty": pgettext("refusal", "the stock is empty"),
+    "discard-pile-empty": pgettext("refusal", "the discard pile is empty"),
+    "discard-first-round": pgettext(
+        "refusal",
+        "seat {seat} may not take the discard in the first round; draw from the stock"),
+    "discard-at-one-card": pgettext(
+        "refusal",
+        "seat {seat} holds one card and may not take the discard; draw from the stock"),
+    "discard-take-needs-lay": pgettext(
+        "refusal",
+        "seat {seat} may take {card} from the discard pile only to lay it this turn, and "
+        "cannot: it fits no meld"),
+    "discard-take-needs-opening": pgettext(
+        "refusal",
+        "seat {seat} may take {card} from the discard pile only to lay it this turn, and "
+        "cannot: no opening that uses it is accepted"),
+    "discard-take-needs-final-discard": pgettext(
+        "refusal",
+        "seat {seat} may take {card} from the discard pile only to lay it this turn, and "
+        "cannot: no card would be left to discard"),
     # the cards named
-    "not-held": "seat {seat} does not hold {card}",
-    "held-too-few": "seat {seat} holds only {count} of {card}",
+    "not-held": pgettext("refusal", "seat {seat} does not hold {card}"),
+    "held-too-few": pgettext("refusal", "seat {seat} holds only {count} of {card}"),
     # melds, and going out
-    "invalid-meld": "{cards} is not a valid meld ({reason})",
-    "keep-final-discard": "seat {seat} must keep a card for the final discard (discard_to_win)",
-    "out-opening-short": "seat {seat} cannot go out with an opening that falls short "
-                         "({total} points, threshold {threshold}: {reasons})",
+    "invalid-meld": pgettext("refusal", "{cards} is not a valid meld ({reason})"),
+    "keep-final-discard": pgettext(
+        "refusal", "seat {seat} must keep a card for the final discard (discard_to_win)"),
+    "out-opening-short": pgettext(
+        "refusal",
+        "seat {seat} cannot go out with an opening that falls short ({total} points, threshold "
+        "{threshold}: {reasons})"),
     # lay-offs
-    "lay-off-not-opened": "seat {seat} has not opened yet and may not lay off",
-    "no-such-meld": "there is no meld {target} on the table",
-    "lay-off-no-cards": "a lay-off needs at least one card",
-    "lay-off-misfit": "{cards} does not fit meld {target} ({meld}): {reason}",
+    "lay-off-not-opened": pgettext(
+        "refusal", "seat {seat} has not opened yet and may not lay off"),
+    "no-such-meld": pgettext("refusal", "there is no meld {target} on the table"),
+    "lay-off-no-cards": pgettext("refusal", "a lay-off needs at least one card"),
+    "lay-off-misfit": pgettext(
+        "refusal", "{cards} does not fit meld {target} ({meld}): {reason}"),
     # joker exchanges
-    "no-joker-exchange": "{game} has no joker exchange",
-    "swap-not-opened": "seat {seat} has not opened yet and may not exchange a joker",
-    "swap-joker-for-joker": "a joker cannot replace a joker",
-    "swap-no-joker": "meld {target} ({meld}) holds no joker",
-    "swap-wrong-card": _SWAP + "{stands}",
-    "swap-wrong-card-2": _SWAP + "{stands} or {other}",
-    "swap-wrong-card-3": _SWAP + "{stands} or {other} or {third}",
+    "no-joker-exchange": pgettext("refusal", "{game} has no joker exchange"),
+    "swap-not-opened": pgettext(
+        "refusal", "seat {seat} has not opened yet and may not exchange a joker"),
+    "swap-joker-for-joker": pgettext("refusal", "a joker cannot replace a joker"),
+    "swap-no-joker": pgettext("refusal", "meld {target} ({meld}) holds no joker"),
+    "swap-wrong-card": pgettext(
+        "refusal",
+        "{card} cannot replace the joker in meld {target} ({meld}): the joker stands for "
+        "{stands}"),
+    "swap-wrong-card-2": pgettext(
+        "refusal",
+        "{card} cannot replace the joker in meld {target} ({meld}): the joker stands for "
+        "{stands} or {other}"),
+    "swap-wrong-card-3": pgettext(
+        "refusal",
+        "{card} cannot replace the joker in meld {target} ({meld}): the joker stands for "
+        "{stands} or {other} or {third}"),
     # a card that must be laid this turn (taken from the discard pile, or a joker taken)
-    "owed-fits-no-meld": _OWED + "(it fits no meld)",
-    "owed-not-all": _OWED + "(they cannot all be laid)",
-    "owed-no-opening": _OWED + "(no opening that uses it is accepted)",
-    "owed-no-final-discard": _OWED + "(no card would be left to discard)",
-    "discard-owes-card": "seat {seat} took {card} from the discard pile and must lay {card} "
-                         "this turn",
-    "discard-owes-taken-joker": "seat {seat} took {card} from the discard pile and must lay it "
-                                "this turn",
-    "discard-owes-joker": "seat {seat} took a joker from meld {target} and must lay it this turn",
+    "owed-fits-no-meld": pgettext(
+        "refusal",
+        "seat {seat} must lay {cards} this turn and could not after that (it fits no meld)"),
+    "owed-not-all": pgettext(
+        "refusal",
+        "seat {seat} must lay {cards} this turn and could not after that (they cannot all be "
+        "laid)"),
+    "owed-no-opening": pgettext(
+        "refusal",
+        "seat {seat} must lay {cards} this turn and could not after that (no opening that uses "
+        "it is accepted)"),
+    "owed-no-final-discard": pgettext(
+        "refusal",
+        "seat {seat} must lay {cards} this turn and could not after that (no card would be "
+        "left to discard)"),
+    "discard-owes-card": pgettext(
+        "refusal", "seat {seat} took {card} from the discard pile and must lay {card} this turn"),
+    "discard-owes-taken-joker": pgettext(
+        "refusal", "seat {seat} took {card} from the discard pile and must lay it this turn"),
+    "discard-owes-joker": pgettext(
+        "refusal", "seat {seat} took a joker from meld {target} and must lay it this turn"),
     # the shape of an action
-    "lay-off-needs-target": "a lay-off needs a target meld",
-    "swap-needs-card-and-target": "a joker exchange needs one card and a target meld",
-    "discard-needs-one-card": "a discard is exactly one card",
-    "unknown-action": "unknown action {kind}",
+    "lay-off-needs-target": pgettext("refusal", "a lay-off needs a target meld"),
+    "swap-needs-card-and-target": pgettext(
+        "refusal", "a joker exchange needs one card and a target meld"),
+    "discard-needs-one-card": pgettext("refusal", "a discard is exactly one card"),
+    "unknown-action": pgettext("refusal", "unknown action {kind}"),
 })
 
+#: What each value of a refusal holds, by its name, so that a page can show it in the
+#: reader's words: ``card`` (one card code), ``cards`` (codes separated by spaces),
+#: ``reasons`` (reason codes separated by ", "), ``game`` (the game's title), ``number``
+#: (a seat, a meld number, a count or points) and ``text`` (shown as it is).
+VALUES: Final[Mapping[str, str]] = MappingProxyType({
+    "card": "card", "stands": "card", "other": "card", "third": "card",
+    "cards": "cards", "meld": "cards", "reason": "reasons", "reasons": "reasons",
+    "game": "game", "kind": "text",
+    "seat": "number", "turn": "number", "target": "number", "count": "number",
+    "total": "number", "threshold": "number",
+})
 
 class Refusal(ValueError):
     """An action the rules refuse: ``code`` (a key of :data:`REFUSALS`), ``values`` (by

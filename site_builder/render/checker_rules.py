@@ -24,16 +24,16 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.engine import cards, melds
-from site_builder.render.search import LETTERS
 
 #: Where the build writes the rule data, next to the script (under the output folder).
 ASSET = "assets/checker-rules.js"
 SCRIPT = "assets/checker-form.js"  # the page's module; it imports the other two
 
 #: The RuleSet fields the checker reads (melds and first melds; nothing about dealing,
-#: hands or scoring).
+#: hands or scoring; ``deck_cards``, the packs' cards with the jokers, bounds its fields).
 FIELDS = ("decks", "jokers", "opening_threshold", "pure_sequence_required", "ace_low",
-          "joker_value", "max_jokers_per_meld", "adjacent_jokers", "all_joker_melds")
+          "joker_value", "max_jokers_per_meld", "adjacent_jokers", "all_joker_melds",
+          "deck_cards")
 #: Those that one meld's verdict, points and card-count messages read (``meld`` in
 #: checker-core.js, and the copies a meld may hold); a first meld reads all of :data:`FIELDS`.
 MELD_FIELDS = ("decks", "jokers", "ace_low", "joker_value", "max_jokers_per_meld",
@@ -90,17 +90,17 @@ def _fields(rules: engine.RuleSet) -> dict[str, Any]:
 
 
 def constants() -> dict[str, Any]:
-    """The engine's constant tables that the checker's core reads: the joker's ordinal,
+    """The engine's constant tables that the checker's core reads: the joker's ordinal and code,
     the suits in their order and the signs read as each (``glyphs[i]`` is suit ``i % 4``),
     the rank labels and the tokens read as ranks, the joker's tokens, the laid value of each
-    sequence position and of each rank in a set; and the letters folded when the checker
-    reads a card's name (as search folds them, :data:`site_builder.render.search.LETTERS`).
+    sequence position and of each rank in a set. (The letters folded when the checker reads
+    a card's name are the browser's shared facts: :mod:`site_builder.render.facts`.)
 
     >>> c = constants()
     >>> c["joker"], c["suits"], c["glyphs"][:4], c["labels"][1], c["rank_tokens"]["T"]
     (52, 'CDHS', '♣♦♥♠', 'A', 10)
-    >>> c["position_value"][14], c["set_value"][1], c["fold"]["ł"]
-    (11, 11, 'l')
+    >>> c["position_value"][14], c["set_value"][1]
+    (11, 11)
     """
     suit_signs: dict[cards.Suit, list[str]] = {suit: [] for suit in cards.SUITS}
     for token, suit in cards._SUIT_TOKENS.items():
@@ -109,6 +109,7 @@ def constants() -> dict[str, Any]:
     rounds = max(len(signs) for signs in suit_signs.values())
     return {
         "joker": cards.JOKER_ORDINAL,
+        "joker_code": cards.JOKER.code,
         "suits": "".join(suit.name for suit in cards.SUITS),
         "glyphs": "".join(suit_signs[suit][k] for k in range(rounds) for suit in cards.SUITS),
         "labels": ["", *(cards._RANK_LABELS[rank] for rank in cards.Rank)],
@@ -116,7 +117,6 @@ def constants() -> dict[str, Any]:
         "joker_tokens": sorted(cards._JOKER_TOKENS),
         "position_value": list(melds._POSITION_VALUE),
         "set_value": list(melds._SET_VALUE),
-        "fold": LETTERS,
     }
 
 

@@ -27,7 +27,7 @@ from site_builder.i18n.locales import native_names
 from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
-from site_builder.render import context, play, quickref, score, search, table_rules, terms
+from site_builder.render import context, facts, play, quickref, score, search, table_rules, terms
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, sidebar
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -133,6 +133,8 @@ def environment(job: Job, lang: str, translator: Translator) -> Any:
     env = make_environment(job.site.root / TEMPLATES_DIR, translator, number, job.bytecode)
     # the practice page's slug, for the worked rounds' "Play from here" links (None: none)
     env.globals["play_slug"] = next((page.slug for page in job.site.pages if page.play), None)
+    env.globals["position_link"] = engine.notation.position_link  # their one writer
+    env.globals["try_link"] = facts.try_link  # the checker's links' one writer
     memoize_macros(env)
     return env
 

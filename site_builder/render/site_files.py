@@ -19,7 +19,7 @@ from site_builder.project import (
     relative,
     root_path,
 )
-from site_builder.render import checker_rules, play
+from site_builder.render import checker_rules, facts, play
 from site_builder.render.context import ASSETS_DIR, common, sidebar
 from site_builder.render.minify import script, stylesheet
 from site_builder.render.pages import Job, LanguageResult, environment
@@ -84,6 +84,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
                  stylesheet(data) if asset.suffix == ".css"
                  else script(data) if asset.suffix == ".js" else data)
     emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
+    emit(facts.ASSET, facts.facts_asset())  # what every island knows of the engine
     if any(page.play for page in site.pages):  # the practice table's runtime and engine
         for rel, data in play.files(site.root, job.play_archive):
             emit(rel, data)

@@ -31,6 +31,8 @@ TEXT = {
     "hidden": N_("Examples for {game} are hidden here: your table plays {mine}."),
     "show": N_("Show them"),
     "hide": N_("Hide them"),
+    "not_saved": N_("This device would not keep your table's rules (its storage is full or "
+                    "blocked): they hold on this page only."),
 }
 
 

@@ -1,28 +1,21 @@
 // The checker's rules core: a port of site_builder/engine (cards.py parsing, melds.py,
 // opening.py) for the reader's browser. Its constant tables (card values, labels, suit
-// signs, the joker's ordinal, the letters folded when reading) come from the engine through
-// checker-rules.js (site_builder/render/checker_rules.py), handed to init(). The rule numbers
+// signs, the joker's ordinal) come from the engine through checker-rules.js
+// (site_builder/render/checker_rules.py), handed to init(). The rule numbers
 // are the RuleSet's fields, from the same file. tests/test_checker_js.py proves this code
 // equal to the engine on every field, and fails when the engine files it mirrors change.
 // A card is its ordinal: suit*13+rank-1 (suits in the engine's order), the joker after.
 
-export var JK, SUITS, GLYPHS, LABELS, RANKS, JOKERS, PV, SETV, PRE, FOLD, BLACK;
+export var JK, JOKER, SUITS, GLYPHS, LABELS, RANKS, JOKERS, PV, SETV, PRE;
 /* the engine's constant tables (checker_rules.constants) */
 export function init(C) {
-  JK = C.joker; SUITS = C.suits; GLYPHS = C.glyphs; LABELS = C.labels; RANKS = C.rank_tokens;
-  JOKERS = C.joker_tokens; PV = C.position_value; SETV = C.set_value; FOLD = C.fold;
-  BLACK = GLYPHS.slice(0, 4);
+  JK = C.joker; JOKER = C.joker_code; SUITS = C.suits; GLYPHS = C.glyphs; LABELS = C.labels; RANKS = C.rank_tokens;
+  JOKERS = C.joker_tokens; PV = C.position_value; SETV = C.set_value;
   PRE = [0];
   for (var i = 1; i < PV.length; i++) PRE[i] = PRE[i - 1] + PV[i];
 }
-export function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
-/* a word as a phone keyboard may type it: lower case, without marks, ł as l, đ as d */
-export function fold(t) {
-  return String(t).normalize("NFD").replace(/\p{M}/gu, "").toLowerCase()
-    .replace(/./gu, c => (own(FOLD, c) ? FOLD[c] : c));
-}
 
-export function code(o) { return o === JK ? "JK" : LABELS[o % 13 + 1] + SUITS[(o / 13) | 0]; }
+export function code(o) { return o === JK ? JOKER : LABELS[o % 13 + 1] + SUITS[(o / 13) | 0]; }
 
 /* cards.py _lookup: one token, or -1 */
 export function parseCard(token) {
@@ -33,7 +26,7 @@ export function parseCard(token) {
   last = t.slice(-1);
   s = last ? SUITS.indexOf(last) : -1;
   if (s < 0 && last) { s = GLYPHS.indexOf(last); if (s >= 0) s %= 4; }
-  r = own(RANKS, t.slice(0, -1)) ? RANKS[t.slice(0, -1)] : -1;
+  r = Object.hasOwn(RANKS, t.slice(0, -1)) ? RANKS[t.slice(0, -1)] : -1;
   return s < 0 || r < 1 ? -1 : s * 13 + r - 1;
 }
 

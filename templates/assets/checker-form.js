@@ -4,18 +4,15 @@
 // from the page's checker-text block (the catalogs). Without JavaScript the form stays
 // hidden and the page says so.
 
-import { BLACK, GLYPHS, JK, SUITS, code, init, meld, opening, own, parseCard }
-  from "./checker-core.js";
-import { FACES, letters, notation, readField, show } from "./checker-notation.js";
+import { JK, code, init, meld, opening, parseCard } from "./checker-core.js";
+import { letters, notation, readField, show } from "./checker-notation.js";
+import { LINKS } from "./lib/facts.js";
+import { FACES, LABELS, RANKS, SIGNS, SUITS, cardName, chips, isRed } from "./lib/cards.js";
+import { addStylesheet, dropFragment, el, named, offers, pageData, say } from "./lib/elements.js";
+import { words } from "./lib/text.js";
 
-const fmt = (s, o) => String(s).replace(/\{(\w+)\}/g, (m, k) => (own(o, k) ? o[k] : m));
-
-function el(doc, tag, attrs, text) {
-  const e = doc.createElement(tag);
-  for (const k in attrs) e.setAttribute(k, attrs[k]);
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+const TRY = LINKS.try, TRIED = "#" + TRY.key + "=";  // the checker's links
+const fmt = words(document.documentElement.lang).fill;
 
 // each profile's fields: the game's (key "") with the profile's changes
 function expand(t) {
@@ -29,18 +26,19 @@ function expand(t) {
 
 // What the form works with: its elements, its words, its rules and its state.
 function context(doc, sheet) {
-  const form = doc.querySelector("form[data-checker]"), data = doc.getElementById("checker-text");
-  if (!form || !data || !self.RamiRules) return null;
-  const T = JSON.parse(data.textContent), RULES = expand(self.RamiRules);
+  const form = doc.querySelector("form[data-checker]");
+  if (!form || !doc.getElementById("checker-text") || !self.RamiRules) return null;
+  const T = pageData("checker-text"), RULES = expand(self.RamiRules);
   const q = s => form.querySelector(s);
   const c = {doc, sheet, form, T, RULES, N: notation(T), q, box: q("[data-melds]"),
+    game: [...form.game.options].find(o => o.defaultSelected)?.value ?? form.game.value,
     results: q("[data-results]"), picker: q("[data-picker]"), damagedBox: q("[data-damaged]"),
     outBox: q("[data-out]"), addButton: q("[data-add]"), one: T.mode !== "opening", out: {},
     active: 0, fields: [], MAXC: 0};
   Object.keys(RULES).forEach(g => {
     Object.keys(RULES[g]).forEach(p => {
       const R = RULES[g][p];
-      c.MAXC = Math.max(c.MAXC, R.decks * 52 + R.jokers);
+      c.MAXC = Math.max(c.MAXC, R.deck_cards);
     });
   });
   c.MAXM = c.one ? 1 : Math.floor(c.MAXC / 3);  // as many melds as the packs allow
@@ -49,43 +47,26 @@ function context(doc, sheet) {
   return c;
 }
 
-const name = (c, o) => (o === JK ? c.T.joker
-  : fmt(c.T.card, {rank: c.T.ranks[o % 13 + 1], suit: c.T.suits[SUITS[(o / 13) | 0]]}));
+const name = (c, o) => cardName(code(o), c.T);
 
 function rules(c) {
-  const g = c.RULES[c.form.game.value] || c.RULES.rami51;
+  const g = c.RULES[c.form.game.value] || c.RULES[c.game];
   return g[c.form.profile.value] || g[Object.keys(g)[0]];
 }
 
-// cards as the tables show them (_cards.html): one image, named in full
-function chips(c, cards) {
-  const span = el(c.doc, "span", {role: "img", "aria-label": cards.map(o => name(c, o)).join(", ")});
-  cards.forEach(o => {
-    if (o === JK) span.append(el(c.doc, "b", {"class": "joker"}, c.T.joker));
-    else span.append(el(c.doc, o >= 13 && o < 39 ? "i" : "b", {},
-      (FACES[o % 13 + 1] || o % 13 + 1) + BLACK[(o / 13) | 0]));
-  });
-  return span;
-}
-
 // a symbol shown, and its name for screen readers
-function symbolButton(c, text, label, attrs) {
-  const b = el(c.doc, "button", Object.assign({type: "button"}, attrs || {}));
-  b.append(el(c.doc, "span", {"aria-hidden": "true"}, text),
-    el(c.doc, "span", {"class": "visually-hidden"}, label));
-  return b;
-}
+const symbolButton = (c, text, label, attrs) => named("button", {type: "button", ...attrs}, text, label);
 
 // one meld's field, numbered n, with its chips and its message
 function field(c, value, i) {
-  const n = i + 1, id = "ck-meld-" + n, row = el(c.doc, "div", {"class": "ck-meld", "data-meld": ""}),
-    input = el(c.doc, "input", {id, type: "text", autocomplete: "off", spellcheck: "false",
+  const n = i + 1, id = "ck-meld-" + n, row = el("div", {"class": "ck-meld", "data-meld": ""}),
+    input = el("input", {id, type: "text", autocomplete: "off", spellcheck: "false",
       autocapitalize: "characters", "aria-describedby": id + "-e"}),
-    err = el(c.doc, "span", {id: id + "-e", "class": "ck-error", "aria-live": "polite"}),
-    cards = el(c.doc, "span", {"class": "ck-chips"});
+    err = el("span", {id: id + "-e", "class": "ck-error", "aria-live": "polite"}),
+    cards = el("span", {"class": "ck-chips"});
   input.value = value;
   input.addEventListener("focus", () => { c.active = i; label(c); });
-  row.append(el(c.doc, "label", {"for": id}, fmt(c.T.meld, {n})), " ", input);
+  row.append(el("label", {"for": id}, fmt(c.T.meld, {n})), " ", input);
   if (!c.one) {
     const x = symbolButton(c, "\u00d7", fmt(c.T.remove, {n}), {"class": "ck-remove", "data-remove": ""});
     x.addEventListener("click", () => { remove(c, i); });
@@ -122,10 +103,10 @@ function setOut(c, f, value, text, cls) {
   if (!c.out[f]) return;
   c.out[f].setAttribute("data-value", value);
   c.out[f].textContent = "";
-  c.out[f].append(cls ? el(c.doc, "strong", {"class": "verdict " + cls}, text) : text);
+  c.out[f].append(cls ? el("strong", {"class": "verdict " + cls}, text) : text);
 }
 
-const suitWords = c => SUITS.split("").map(x => c.T.suits[x]).join(" / ");
+const suitWords = c => [...SUITS].map(x => c.T.suits[x]).join(" / ");
 
 // one field's message: what cannot be read, or a card used more often than the packs hold
 function message(c, r, i, used, counts, R) {
@@ -158,21 +139,21 @@ function read(c) {
     f.input.setAttribute("aria-invalid", msg ? "true" : "false");
     f.row.setAttribute("data-cards", cards.map(code).join(" "));
     f.chips.textContent = "";
-    if (cards.length) f.chips.append(chips(c, cards));
+    if (cards.length) f.chips.append(chips(cards.map(code), c.T));
   });
   return {melds, broken, R};
 }
 
 // one meld's verdict, as a list item
 function verdictItem(c, m, n, cards) {
-  const T = c.T, parts = [], li = el(c.doc, "li", {"data-field": "meld", "data-valid": String(m.valid),
+  const T = c.T, parts = [], li = el("li", {"data-field": "meld", "data-valid": String(m.valid),
     "data-kind": m.kind || "", "data-points": m.points, "data-reason": m.reason || ""});
   if (m.valid) {
     parts.push(T.kinds[m.kind === "set" && cards.length === 4 ? "four" : m.kind], T.points + ": " + m.points);
     m.jokers.forEach(o => { parts.push(fmt(T.jokeras, {card: name(c, o)})); });
   } else parts.push(T.reasons[m.reason] || m.reason);
   li.append(fmt(T.meld, {n}) + ": ",
-    el(c.doc, "strong", {"class": "verdict " + (m.valid ? "ok" : "no")}, m.valid ? T.valid : T.invalid),
+    el("strong", {"class": "verdict " + (m.valid ? "ok" : "no")}, m.valid ? T.valid : T.invalid),
     ", " + parts.join(", "));
   return li;
 }
@@ -196,21 +177,17 @@ function update(c) {
 
 // the address: the melds in card codes, or none while a field is wrong
 function share(c) {
-  const s = read(c), melds = s.melds.map(m => m[1].map(code).join("+"));
+  const s = read(c), melds = s.melds.map(m => m[1].map(code).join(TRY.cards));
   let url = location.pathname + location.search;
   if (!s.broken && melds.length) {
-    url += "#try=" + c.form.game.value + ":" + c.form.profile.value + ":" + melds.join("%7C");
+    url += TRIED + [c.form.game.value, c.form.profile.value,
+      melds.join(encodeURIComponent(TRY.melds))].join(TRY.fields);
   }
   history.replaceState(null, "", url);
 }
 
-const hasOption = (select, value) => (select.type === "hidden" ? select.value === value
-  : [].some.call(select.options, o => o.value === value));
 
-function damaged(c, on) {
-  c.damagedBox.hidden = !on;
-  c.damagedBox.textContent = on ? c.T.damaged : "";
-}
+const damaged = (c, on) => say(c.damagedBox, on ? c.T.damaged : "");
 
 // a #try= fragment: game[:profile]:melds in card codes, each value checked, never put in a
 // selector; anything else is a damaged link (null)
@@ -219,13 +196,13 @@ function parseTry(c, raw) {
   let value;
   try { value = decodeURIComponent(raw); } catch { return null; }
   if (/[\u0000-\u001f\u007f-\u009f\u200b-\u200f\u2028-\u202e\u2060-\u206f\ufeff]/.test(value)) return null;
-  const form = c.form, parts = value.replace(/\+/g, " ").split(":"), melds = [];
-  if (parts.length < 2 || parts.length > 3 || !hasOption(form.game, parts[0])) return null;
+  const form = c.form, parts = value.split(TRY.cards).join(" ").split(TRY.fields), melds = [];
+  if (parts.length < 2 || parts.length > 3 || !offers(form.game, parts[0])) return null;
   let profile = parts.length === 3 ? parts[1]
     : form.profile.options ? form.profile.options[0].value : form.profile.value;
-  profile = own(c.T.alias, profile) ? c.T.alias[profile] : null;
-  if (!profile || !hasOption(form.profile, profile)) return null;
-  const list = parts[parts.length - 1].split("|");
+  profile = Object.hasOwn(c.T.alias, profile) ? c.T.alias[profile] : null;
+  if (!profile || !offers(form.profile, profile)) return null;
+  const list = parts[parts.length - 1].split(TRY.melds);
   if (list.length > c.MAXM) return null;
   let total = 0;
   for (const text of list) {
@@ -239,15 +216,15 @@ function parseTry(c, raw) {
 
 function fromHash(c, scroll) {
   const h = location.hash;
-  if (h.indexOf("#try=") !== 0) return;
+  if (!h.startsWith(TRIED)) return;
   let t = null;
-  try { t = parseTry(c, h.slice(5)); } catch { t = null; }
+  try { t = parseTry(c, h.slice(TRIED.length)); } catch { t = null; }
   damaged(c, !t);
   if (!t) {
-    c.form.game.value = "rami51";
+    c.form.game.value = c.game;
     if (c.form.profile.options) c.form.profile.selectedIndex = 0;
     build(c, [""]);
-    history.replaceState(null, "", location.pathname + location.search);
+    dropFragment();
     if (scroll) c.damagedBox.scrollIntoView({block: "center"});
     return;
   }
@@ -271,11 +248,13 @@ function fillHint(c) {
   const T = c.T, N = c.N, key = [];
   const ex = ["QH", "KH", "AH"].map(t => show(parseCard(t), N)).join(" ");
   c.q("[data-hint]").textContent = fmt(T.hint, {example: ex}) + " " + fmt(T.suitwords, {suits: suitWords(c)});
-  [11, 12, 13, 1].forEach(r => {
+  const faces = Object.keys(FACES).map(Number);  // the aces after the court cards
+  faces.push(faces.shift());
+  faces.forEach(r => {
     key.push(letters(N, "rank", r).sort((a, b) => (b === FACES[r]) - (a === FACES[r])).join(" / ")
       + " = " + T.ranks[r]);
   });
-  const suits = [0, 1, 2, 3].map(s => [BLACK[s]].concat(letters(N, "suit", s)).join(" / ")
+  const suits = [...SUITS].map((x, s) => [SIGNS[s]].concat(letters(N, "suit", s)).join(" / ")
     + " = " + T.suits[SUITS[s]]);
   c.q("[data-key]").textContent = T.key + " " + key.join(", ") + " · " + suits.join(", ") + " · "
     + (N.jk ? "JK = " : "") + T.joker;
@@ -290,12 +269,12 @@ function picker(c) {
     line.append(b);
     return b;
   };
-  for (let s = 0; s < 4; s++) {
-    const line = el(c.doc, "div");
-    for (let r = 1; r < 14; r++) buttons.push(pick(line, s * 13 + r - 1, (FACES[r] || r) + GLYPHS[s], s === 1 || s === 2));
+  [...SUITS].forEach((suit, s) => {
+    const line = el("div");
+    for (let r = 1; r <= RANKS; r++) buttons.push(pick(line, s * RANKS + r - 1, LABELS[r] + SIGNS[s], isRed(suit)));
     c.picker.append(line);
-  }
-  const line = el(c.doc, "div");  // the joker: its name, as in the tables (no "J" for a jack)
+  });
+  const line = el("div");  // the joker: its name, as in the tables (no "J" for a jack)
   buttons.push(pick(line, JK, c.T.joker));
   line.lastChild.className = "joker";
   const back = symbolButton(c, "\u232B", c.T.back, {"data-back": ""});
@@ -305,8 +284,8 @@ function picker(c) {
   buttons.forEach((b, i) => { b.tabIndex = i ? -1 : 0; });
   c.picker.addEventListener("click", e => picked(c, e.target.closest("button")));
   c.picker.addEventListener("keydown", e => {
-    const i = buttons.indexOf(c.doc.activeElement), to = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -13,
-      ArrowDown: 13, Home: -i, End: buttons.length - 1 - i}[e.key];
+    const i = buttons.indexOf(c.doc.activeElement), to = {ArrowLeft: -1, ArrowRight: 1, ArrowUp: -RANKS,
+      ArrowDown: RANKS, Home: -i, End: buttons.length - 1 - i}[e.key];
     if (i < 0 || to === undefined) return;
     e.preventDefault();
     const j = Math.max(0, Math.min(buttons.length - 1, i + to));
@@ -340,7 +319,7 @@ function listen(c) {
   // (its heading's link, so that a phone opens no keyboard)
   const heading = form.parentNode.querySelector("h2 a");
   const tried = () => { fromHash(c, true); if (heading) heading.focus({preventScroll: true}); };
-  addEventListener("hashchange", () => { if (location.hash.indexOf("#try=") === 0) tried(); });
+  addEventListener("hashchange", () => { if (location.hash.startsWith(TRIED)) tried(); });
   c.doc.addEventListener("click", e => {  // the same link again: no hashchange, fill it anyway
     const a = e.target.closest && e.target.closest("a.try");
     if (a && a.hash === location.hash) tried();
@@ -350,8 +329,9 @@ function listen(c) {
 // a verified row's claim, recomputed: "verdict kind-or-reason points" (a meld) or
 // "verdict total threshold" (a first meld)
 function recomputed(c, tr) {
-  const t = decodeURIComponent(tr.querySelector("a.try").hash.slice(5)).replace(/\+/g, " ").split(":"),
-    R = c.RULES[t[0]][t[1]], melds = t[2].split("|").map(m => m.split(" ").map(parseCard));
+  const t = decodeURIComponent(tr.querySelector("a.try").hash.slice(TRIED.length))
+      .split(TRY.cards).join(" ").split(TRY.fields),
+    R = c.RULES[t[0]][t[1]], melds = t[2].split(TRY.melds).map(m => m.split(" ").map(parseCard));
   let got;
   if (/^(acc|rej)/.test(tr.getAttribute("data-claim"))) {
     const o = opening(melds, R);
@@ -370,12 +350,12 @@ function recompute(c) {
     let same = false;
     try { same = recomputed(c, tr); } catch { same = false; }
     tr.setAttribute("data-recomputed", same ? "same" : "differs");
-    if (!same) tr.querySelector("th").append(" ", el(c.doc, "span", {"class": "recomputed"}, "\u2717 " + c.T.differs));
+    if (!same) tr.querySelector("th").append(" ", el("span", {"class": "recomputed"}, "\u2717 " + c.T.differs));
   });
   c.doc.querySelectorAll("table.examples").forEach(table => {
     const rows = table.querySelectorAll("tr[data-claim]");
     if (rows.length && !table.querySelector("tr[data-recomputed=differs]")) {
-      table.after(el(c.doc, "p", {"class": "recomputed table-note"}, "\u2713 " + c.T.same));
+      table.after(el("p", {"class": "recomputed table-note"}, "\u2713 " + c.T.same));
     }
   });
 }
@@ -397,9 +377,7 @@ function page(doc, sheet) {
 // the checker's stylesheet, which shows the "Try it" links; then the form
 if (self.RamiConstants) {
   init(self.RamiConstants);
-  const sheet = Object.assign(document.createElement("link"),
-    {rel: "stylesheet", href: new URL("checker.css", import.meta.url).href});
+  const sheet = addStylesheet(new URL("checker.css", import.meta.url).href);
   sheet.addEventListener("load", () => { sheet.ready = true; }, {once: true});
-  document.head.append(sheet);
   page(document, sheet);
 }

@@ -1,17 +1,22 @@
 // The reader's notation: the letters and card names of the page's language (its catalog,
 // through the checker-text block), read into cards and written back (checker-core.js).
+// The English letters, the faces and the joker's words are the engine's (lib/cards.js).
 
-import { BLACK, GLYPHS, JK, SUITS, fold, own } from "./checker-core.js";
+import { GLYPHS, JK, SUITS } from "./checker-core.js";
+import { FACES, JOKER, JOKER_TOKENS, LABELS, LETTERS, PACK, RANKS, SIGNS } from "./lib/cards.js";
+import { fold } from "./lib/text.js";
 
-const EN = {ranks: {1: "A", 10: "T", 11: "J", 12: "Q", 13: "K"}, suits: {C: "C", D: "D", H: "H", S: "S"}};
-export const FACES = {1: "A", 11: "J", 12: "Q", 13: "K"};
+const EN = LETTERS;
+const own = Object.hasOwn;
+// the joker's word that is not its code ("joker"), as a reader types it
+const JOKER_WORD = JOKER_TOKENS.filter(t => t !== JOKER)[0].toLowerCase();
 function up(t) { return String(t).normalize("NFC").toUpperCase(); }
 /* which letter means which rank or suit: the language's own (T.letters), then the English
    ones that mean nothing else in it; a letter with two meanings is refused ("blocked") */
 export function notation(T) {
   var L = T.letters || EN, local = {rank: {}, suit: {}}, N = {rank: {}, suit: {}, blocked: {},
-    names: Object.create(null), longest: 1, joker: up(T.joker || "joker"), T: T,
-    jokerFolded: fold(T.joker || "joker")};
+    names: Object.create(null), longest: 1, joker: up(T.joker || JOKER_WORD), T: T,
+    jokerFolded: fold(T.joker || JOKER_WORD)};
   function add(role, letters, meaning) {
     String(letters).split(/\s+/).forEach(l => {
       l = up(l);
@@ -35,8 +40,8 @@ export function notation(T) {
   });
   // names as the tables' labels give them ("dama kier"), also with a rank's letter or number
   var seen = Object.create(null);
-  for (var o = 0; o < 52; o++) {
-    var r = o % 13 + 1, suit = T.suits ? T.suits[SUITS[(o / 13) | 0]] : "";
+  for (var o = 0; o < PACK; o++) {
+    var r = o % RANKS + 1, suit = T.suits ? T.suits[SUITS[(o / RANKS) | 0]] : "";
     var forms = [T.ranks ? T.ranks[r] : ""].concat(letters(N, "rank", r), r > 1 && r < 11 ? [String(r)] : []);
     forms.forEach(f => {
       if (!f || !suit) return;
@@ -46,7 +51,8 @@ export function notation(T) {
       seen[key] = own(seen, key) && seen[key] !== o ? -1 : o;
     });
   }
-  N.jk = !own(N.rank, "J") || !own(N.suit, "K");  // "JK" is the joker, unless it is also a jack
+  // the joker's code is the joker, unless it is also a card (a jack of a suit "K")
+  N.jk = !own(N.rank, JOKER[0]) || !own(N.suit, JOKER.slice(1));
   Object.keys(seen).forEach(k => {
     if (seen[k] < 0) return;
     N.names[k] = seen[k];
@@ -60,13 +66,13 @@ export function parseLocal(token, N) {
   var t = up(token).trim(), s, r, rank;
   if (/[\uFE0E\uFE0F]$/.test(t) && t.length > 1 &&
       (GLYPHS.indexOf(t.slice(-2, -1)) >= 0 || own(N.suit, t.slice(-2, -1)))) t = t.slice(0, -1);
-  if (t === "JK") return N.jk ? JK : -1;
-  if (t === "JOKER" || t === N.joker || fold(t) === N.jokerFolded) return JK;
+  if (t === JOKER) return N.jk ? JK : -1;
+  if (JOKER_TOKENS.includes(t) || t === N.joker || fold(t) === N.jokerFolded) return JK;
   s = GLYPHS.indexOf(t.slice(-1));
-  if (s >= 0) s %= 4; else s = own(N.suit, t.slice(-1)) ? N.suit[t.slice(-1)] : -1;
+  if (s >= 0) s %= SUITS.length; else s = own(N.suit, t.slice(-1)) ? N.suit[t.slice(-1)] : -1;
   rank = t.slice(0, -1);
-  r = /^(10|[2-9])$/.test(rank) ? +rank : own(N.rank, rank) ? N.rank[rank] : 0;
-  return s < 0 || !r ? -1 : s * 13 + r - 1;
+  r = /^[0-9]+$/.test(rank) && LABELS.includes(rank) ? +rank : own(N.rank, rank) ? N.rank[rank] : 0;
+  return s < 0 || !r ? -1 : s * RANKS + r - 1;
 }
 /* a field's text: {cards, bad (the first token that is not a card), letter (a refused
    letter in it), over (more than max tokens: not read)} */
@@ -86,7 +92,8 @@ export function readField(text, N, max) {
       if (o < 0 && out.bad === null) {
         var t = up(words[i]).replace(/[\uFE0E\uFE0F]$/, "");
         out.bad = words[i];
-        out.letter = t === "JK" ? "K" : [t.slice(-1), t.slice(0, -1)].filter(l => own(N.blocked, l))[0] || null;
+        out.letter = t === JOKER ? JOKER.slice(1)
+          : [t.slice(-1), t.slice(0, -1)].filter(l => own(N.blocked, l))[0] || null;
       }
     }
     out.cards.push(o);
@@ -97,8 +104,11 @@ export function readField(text, N, max) {
 /* how the checker writes a card in a field: its face as printed (the tables' chips), in
    letters that the reader's notation reads back */
 export function show(o, N) {
-  if (o === JK) return N.jk && (N.joker === "JOKER" || /\s/.test(N.joker)) ? "JK" : /\s/.test(N.joker) ? "joker" : N.T.joker;
-  var r = o % 13 + 1, face = FACES[r];
-  return (face && N.rank[face] !== r ? letters(N, "rank", r)[0] || face : face || String(r)) + BLACK[(o / 13) | 0];
+  if (o === JK) {
+    return N.jk && (JOKER_TOKENS.includes(N.joker) || /\s/.test(N.joker)) ? JOKER
+      : /\s/.test(N.joker) ? JOKER_WORD : N.T.joker;
+  }
+  var r = o % RANKS + 1, face = FACES[r];
+  return (face && N.rank[face] !== r ? letters(N, "rank", r)[0] || face : face || String(r)) + SIGNS[(o / RANKS) | 0];
 }
 

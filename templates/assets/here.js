@@ -11,30 +11,21 @@
 // Without JavaScript none of this exists and the page is as before: the folded contents
 // above the text, and the language links to the top of the other language's page.
 
-const SAFE_ID = /^[A-Za-z][\w-]{0,100}$/;  // an id this site writes; nothing else is used
+import { el, isSafeId } from "./lib/elements.js";  // only an id this site writes is used
 
 // The page's contents (a <details class="toc">) and the headings its links lead to.
 const sections = (toc) => [...toc.querySelectorAll("a[href^='#']")]
   .map(a => a.getAttribute("href").slice(1))
-  .filter(id => SAFE_ID.test(id))
+  .filter(isSafeId)
   .map(id => [id, document.getElementById(id)])
   .filter(([, h]) => h && /^H[2-6]$/.test(h.tagName));
 
 // The bar and its drop-down list (a copy of the contents' list), added to the header.
 const makeBar = (toc, header) => {
-  const bar = document.createElement("div");
-  bar.className = "here";
-  bar.hidden = true;
-  const button = document.createElement("button");
-  button.type = "button";
-  button.setAttribute("aria-expanded", "false");
-  button.setAttribute("aria-controls", "here-list");
-  const label = document.createElement("span");
-  label.className = "here-label";
-  label.textContent = toc.querySelector("summary").textContent;
-  const now = document.createElement("span");
-  now.className = "here-now";
-  button.append(label, " ", now);
+  const now = el("span", { class: "here-now" });
+  const button = el("button", { type: "button", "aria-expanded": "false", "aria-controls": "here-list" },
+    el("span", { class: "here-label" }, toc.querySelector("summary").textContent), " ", now);
+  const bar = el("div", { class: "here", hidden: "" });
   const list = toc.querySelector("ol").cloneNode(true);
   list.id = "here-list";
   list.hidden = true;

@@ -9,8 +9,9 @@
 // - ↑ and ↓ move through the results, from the search field and back to it; Enter opens one
 //   (a link's own behaviour).
 
-const OPEN = "\u2045";
-const CLOSE = "\u2046";
+import { SEARCH } from "./lib/facts.js";
+
+const { open: OPEN, close: CLOSE } = SEARCH;  // around the index's own text
 
 // The words marked in a piece of an excerpt (without its markup).
 const markedWords = (html) => [...html.matchAll(/<mark>(.*?)<\/mark>/gs)].map(m => m[1]);

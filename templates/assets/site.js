@@ -15,6 +15,8 @@ import "./offline.js";  // the language folder's service worker: the rules offli
 import "./table-rules.js";  // my table's rules: the game and variation a table plays
 import "./menu.js";  // a language of many pages: the whole page list, from one file
 
+import { el, isSafeId } from "./lib/elements.js";
+import { fold } from "./lib/text.js";
 import { youAreHere } from "./here.js";
 import { pageText, ranked, resultKeys } from "./search-results.js";
 import { explainTerms } from "./terms.js";
@@ -46,7 +48,7 @@ for (const link of document.querySelectorAll(".languages a[hreflang]")) {
   link.addEventListener("click", () => {
     const now = readingNow();
     const section = now ? `#${now}` : location.hash;
-    if (/^#[A-Za-z][\w-]{0,100}$/.test(section)) link.hash = section;
+    if (section.startsWith("#") && isSafeId(section.slice(1))) link.hash = section;
   });
 }
 
@@ -82,10 +84,8 @@ document.addEventListener("keydown", (event) => {
   if (slash || k) { event.preventDefault(); openSearch(); }
 });
 
-// The letters of a word without case or diacritics ("dokładać" -> "dokladac"), to compare
-// what Pagefind marked with what the reader typed.
-const fold = (word) => word.normalize("NFD").replace(/\p{M}/gu, "")
-  .replace(/[łŁ]/g, "l").replace(/[đĐ]/g, "d").toLowerCase();
+// Words are compared folded (lib/text.js: the index's own folding): what Pagefind marked
+// with what the reader typed.
 // A word: letters with their combining marks, and digits. A mark does not end a word
 // (sảnh typed decomposed, a Hindi or Thai vowel sign); text is compared in NFC.
 const WORD = /[\p{L}\p{M}\p{N}]+/gu;
@@ -105,16 +105,14 @@ const wanted = (query) => {
 // Pagefind's excerpt is the page's text with <mark> around the matches; entities are
 // decoded by a <textarea>, which keeps the spaces around the marks.
 const excerptNodes = (excerpt, keep) => {
-  const p = document.createElement("p");
-  const decode = document.createElement("textarea");
+  const p = el("p");
+  const decode = el("textarea");
   const marked = [];
   excerpt.split(/<\/?mark>/).forEach((text, i) => {
     decode.innerHTML = text;
     const node = document.createTextNode(decode.value);
     if (i % 2 && keep(decode.value)) {
-      const m = document.createElement("mark");
-      m.append(node);
-      p.append(m);
+      p.append(el("mark", {}, node));
       marked.push(...wordsOf(decode.value));  // without punctuation
     } else p.append(node);
   });
@@ -135,10 +133,8 @@ if (box && button) {
   };
   // a result (an <li>) and whether its excerpt holds a word the reader looked for
   const item = (url, title, excerpt, keep, sub) => {
-    const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.textContent = title;
-    li.append(a);
+    const a = el("a", {}, title);
+    const li = el("li", {}, a);
     let words = [];
     if (excerpt) {
       const [text, found] = pageText(excerpt);  // without the index's own words
@@ -165,9 +161,7 @@ if (box && button) {
     for (const r of ranked(pages)) items.push(item(r.url, r.title, r.excerpt, keep, r.sub));
     // results that matched only a short word the query starts with go, unless none is left
     if (items.some(([, good]) => good)) items = items.filter(([, good]) => good);
-    const none = document.createElement("li");
-    none.textContent = box.dataset.none;
-    list.replaceChildren(...(items.length ? items.map(([li]) => li) : [none]));
+    list.replaceChildren(...(items.length ? items.map(([li]) => li) : [el("li", {}, box.dataset.none)]));
   };
   input.addEventListener("input", show);
   resultKeys(input, list);
@@ -193,6 +187,6 @@ if (highlight && main) {
     const range = document.createRange();
     range.setStart(node, start);
     range.setEnd(node, start + length);
-    range.surroundContents(document.createElement("mark"));
+    range.surroundContents(el("mark"));
   }
 }

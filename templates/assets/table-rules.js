@@ -9,26 +9,23 @@
 // start with it (their selects carry data-table-game and data-table-profile, or
 // data-table-rules for "game:profile").
 
-const KEY = "rami-table-rules";
+import { el, offers, say } from "./lib/elements.js";
+import { stored } from "./lib/storage.js";
+import { fill } from "./lib/text.js";
+
 const manifest = document.querySelector('link[rel="manifest"]');
 const nav = document.querySelector("nav#pages");
 
-const stored = () => {
-  try {
-    return JSON.parse(localStorage.getItem(KEY) || "null");
-  } catch {
-    return null;
-  }
-};
-
-const store = (choice) => {
-  try {
-    if (choice.game) localStorage.setItem(KEY, JSON.stringify(choice));
-    else localStorage.removeItem(KEY);
-  } catch {
-    // a device that keeps nothing: the choice holds for this page
-  }
-};
+// The choice kept on the device (lib/storage.js): one the site no longer offers, or
+// anything else, is read as none (and removed); a device that keeps nothing says so, and
+// the choice holds for this page.
+const kept = (data) => stored("rami-table-rules", {
+  max: 1000,
+  read: (choice) => {
+    const found = valid(choice, data);
+    return found.game ? found : null;
+  },
+});
 
 // The stored choice, if it is one the site offers now; else none.
 const valid = (choice, data) => {
@@ -38,33 +35,17 @@ const valid = (choice, data) => {
   return { game, profile: game ? profile : "" };
 };
 
-const option = (value, words) => {
-  const el = document.createElement("option");
-  el.value = value;
-  el.textContent = words;
-  return el;
-};
+const option = (value, words) => el("option", { value }, words);
 
-const select = (label, name, options) => {
-  const wrap = document.createElement("label");
-  const el = document.createElement("select");
-  el.name = name;
-  el.append(...options);
-  wrap.append(label + " ", el);
-  return wrap;
-};
+const menu = (label, name, options) => el("label", {}, label + " ", el("select", { name }, ...options));
 
 const buildForm = (data) => {
-  const form = document.createElement("form");
-  form.className = "table-rules";
-  const set = document.createElement("fieldset");
-  const legend = document.createElement("legend");
-  legend.textContent = data.text.legend;
-  set.append(legend,
-    select(data.text.game, "table-game", [option("", data.text.both),
+  const form = el("form", { class: "table-rules" }, el("fieldset", {},
+    el("legend", {}, data.text.legend),
+    menu(data.text.game, "table-game", [option("", data.text.both),
       ...data.games.map((g) => option(g.key, g.title))]),
-    select(data.text.profile, "table-profile", data.profiles.map((p) => option(p.key, p.name))));
-  form.append(set);
+    menu(data.text.profile, "table-profile", data.profiles.map((p) => option(p.key, p.name)))),
+  el("p", { class: "table-rules-note", role: "status", hidden: "" }));
   form.addEventListener("submit", (event) => event.preventDefault());
   return form;
 };
@@ -83,29 +64,23 @@ const foldRows = (choice, data) => {
       gameOf(row) && gameOf(row) !== choice.game && known(gameOf(row)));
     if (!others.length) continue;
     for (const row of others) row.hidden = true;
-    const note = document.createElement("p");
-    note.className = "other-game";
-    const button = document.createElement("button");
-    button.type = "button";
-    button.textContent = data.text.show;
-    button.setAttribute("aria-expanded", "false");
+    const button = el("button", { type: "button", "aria-expanded": "false" }, data.text.show);
     button.addEventListener("click", () => {
       const open = button.getAttribute("aria-expanded") !== "true";
       for (const row of others) row.hidden = !open;
       button.setAttribute("aria-expanded", String(open));
       button.textContent = open ? data.text.hide : data.text.show;
     });
-    note.append(data.text.hidden.replace("{game}", title(gameOf(others[0])))
-      .replace("{mine}", title(choice.game)) + " ", button);
-    box.after(note);
+    box.after(el("p", { class: "other-game" }, fill(data.text.hidden,
+      { game: title(gameOf(others[0])), mine: title(choice.game) }) + " ", button));
   }
 };
 
 // Set a select to *value* if it offers it, and tell its page (the checker listens).
-const follow = (el, value) => {
-  if (!el || !value || ![...el.options].some((o) => o.value === value)) return;
-  el.value = value;
-  el.dispatchEvent(new Event("change", { bubbles: true }));
+const follow = (select, value) => {
+  if (!select || !value || !offers(select, value)) return;
+  select.value = value;
+  select.dispatchEvent(new Event("change", { bubbles: true }));
 };
 
 const apply = (choice, data) => {
@@ -118,12 +93,12 @@ const apply = (choice, data) => {
   const rules = `${choice.game}:${choice.profile || data.profiles[0].key}`;
   follow(document.querySelector("form[data-checker] select[name=game]"), choice.game);
   follow(document.querySelector("form[data-checker] select[name=profile]"), choice.profile);
-  for (const el of document.querySelectorAll("select[data-table-game]")) follow(el, choice.game);
-  for (const el of document.querySelectorAll("select[data-table-profile]")) {
-    follow(el, choice.profile || data.profiles[0].key);
+  for (const select of document.querySelectorAll("select[data-table-game]")) follow(select, choice.game);
+  for (const select of document.querySelectorAll("select[data-table-profile]")) {
+    follow(select, choice.profile || data.profiles[0].key);
   }
-  for (const el of document.querySelectorAll("select[data-table-rules]")) {
-    follow(el, [...el.options].some((o) => o.value === rules) ? rules
+  for (const select of document.querySelectorAll("select[data-table-rules]")) {
+    follow(select, offers(select, rules) ? rules
       : `${choice.game}:${data.profiles[0].key}`);
   }
 };
@@ -133,7 +108,8 @@ const start = async () => {
   if (!response.ok) return;
   const data = await response.json();
   const form = buildForm(data);
-  let choice = valid(stored(), data);
+  const store = kept(data);
+  let choice = store.load().value || valid(null, data);
   form.elements["table-game"].value = choice.game;
   form.elements["table-profile"].value = choice.profile || data.profiles[0].key;
   form.elements["table-profile"].disabled = !choice.game;
@@ -141,7 +117,8 @@ const start = async () => {
     const game = form.elements["table-game"].value;
     choice = valid({ game, profile: form.elements["table-profile"].value }, data);
     form.elements["table-profile"].disabled = !choice.game;
-    store(choice);
+    say(form.querySelector(".table-rules-note"),
+      store.save(choice.game ? choice : null) ? data.text.not_saved : "");
     apply(choice, data);
   });
   nav.append(form);

@@ -5,13 +5,12 @@
 // definition with the link through aria-describedby, with or without this script; the
 // box shown here repeats it for the eye only.
 
+import { el } from "./lib/elements.js";
+
 const SAFE_ID = /^def-[a-z0-9-]{1,100}$/;
 
 const makeTip = () => {
-  const tip = document.createElement("div");
-  tip.className = "term-tip";
-  tip.hidden = true;
-  tip.setAttribute("aria-hidden", "true");
+  const tip = el("div", { class: "term-tip", hidden: "", "aria-hidden": "true" });
   document.body.append(tip);
   return tip;
 };

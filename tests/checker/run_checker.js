@@ -4,7 +4,9 @@
 // reader's notation (letters and card names) comes from them, as on the page.
 "use strict";
 const path = require("path");
-const assets = path.join(__dirname, "..", "..", "templates", "assets");
+// the assets folder (argument 1): the scripts as the build serves them, with lib/facts.js
+// (tests/browser_js.py: browser_assets)
+const assets = process.argv[2];
 // the ES modules, as node (20.19 and later) requires them; their exports are live bindings
 const core = {...require(path.join(assets, "checker-core.js")),
   ...require(path.join(assets, "checker-notation.js"))};

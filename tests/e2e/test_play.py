@@ -18,6 +18,7 @@ import pytest
 from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
+from site_builder.engine import notation, parse_cards, parse_steps
 from site_builder.engine.notation import format_history
 from site_builder.engine.play.table import Table
 from site_builder.i18n.translator import Translator
@@ -68,24 +69,12 @@ def read_step(text: str) -> str:
     return f"{seat}: {WORDS[kind]} {words}".rstrip()
 
 
-LETTERS = {"draw stock": "s", "draw discard": "d", "meld": "m", "discard": "t"}
-
-
-def write_step(step: str) -> str:
-    """A step in round notation as a 'Play from here' link writes it (draws, melds and
-    discards: what these tests need)."""
-    seat, action = step.split(": ", 1)
-    words = action.split(" ")
-    if action in LETTERS:
-        return seat + LETTERS[action]
-    return seat + LETTERS[words[0]] + "".join(words[1:])
-
-
 def position_link(position: dict[str, Any]) -> str:
-    """A 'Play from here' link's fragment for *position*."""
-    steps = "~".join(write_step(s) for s in position["steps"])
-    return (f"#from={position['game']};{'/'.join(''.join(h) for h in position['hands'])};"
-            f"{''.join(position['stock'])};{''.join(position['discard'])};{steps}")
+    """A 'Play from here' link's fragment for *position*, by the links' one writer."""
+    return "#" + notation.position_link(
+        position["game"], [parse_cards(" ".join(hand)) for hand in position["hands"]],
+        parse_cards(" ".join(position["stock"])), parse_cards(" ".join(position["discard"])),
+        parse_steps(position["steps"]), position.get("variation"))
 
 
 def test_the_browser_and_python_play_the_same_round(page: Page) -> None:

@@ -81,17 +81,17 @@ def test_a_saved_game_restores_at_every_step() -> None:
 
 
 @pytest.mark.parametrize("config, code", [
-    ({"game": "rami52", "levels": ["easy"], "seed": 1}, "bad_game"),
-    ({"game": "cardverse", "variation": "house", "levels": ["easy"], "seed": 1}, "bad_variation"),
+    ({"game": "rami52", "levels": ["easy"], "seed": 1}, "bad-game"),
+    ({"game": "cardverse", "variation": "house", "levels": ["easy"], "seed": 1}, "bad-variation"),
     ({"game": "rami51", "variation": "__class__", "levels": ["easy"], "seed": 1},
-     "bad_variation"),
-    ({"game": "rami51", "levels": [], "seed": 1}, "bad_players"),
-    ({"game": "rami51", "levels": ["easy"] * 4, "seed": 1}, "bad_players"),
-    ({"game": "rami51", "levels": ["genius"], "seed": 1}, "bad_level"),
-    ({"game": "rami51", "levels": ["easy"], "seed": -1}, "bad_seed"),
-    ({"game": "rami51", "levels": ["easy"], "seed": 2**60}, "bad_seed"),
-    ({"game": "rami51", "levels": ["easy"], "seed": True}, "bad_seed"),
-    ([], "bad_config"),
+     "bad-variation"),
+    ({"game": "rami51", "levels": [], "seed": 1}, "bad-players"),
+    ({"game": "rami51", "levels": ["easy"] * 4, "seed": 1}, "bad-players"),
+    ({"game": "rami51", "levels": ["genius"], "seed": 1}, "bad-level"),
+    ({"game": "rami51", "levels": ["easy"], "seed": -1}, "bad-seed"),
+    ({"game": "rami51", "levels": ["easy"], "seed": 2**60}, "bad-seed"),
+    ({"game": "rami51", "levels": ["easy"], "seed": True}, "bad-seed"),
+    ([], "bad-config"),
 ])
 def test_a_bad_config_is_refused_with_its_code(config: Any, code: str) -> None:
     with pytest.raises(TableError) as caught:
@@ -112,7 +112,7 @@ def test_a_bad_config_is_refused_with_its_code(config: Any, code: str) -> None:
 def test_a_damaged_save_is_refused(save: Any) -> None:
     with pytest.raises(TableError) as caught:
         Table.restore(save)
-    assert caught.value.code == "bad_save"
+    assert caught.value.code == "bad-save"
 
 
 @pytest.mark.parametrize("request_", [
@@ -148,9 +148,9 @@ def test_a_variation_is_the_sites_by_name() -> None:
     session = Session()
     config = {"game": "rami51", "variation": "house", "levels": ["easy"], "seed": 2}
     assert json.loads(session.call("new", json.dumps(config)))["refusal"]["code"] == \
-        "bad_variation"
+        "bad-variation"
     assert json.loads(session.call("variations", '{"house": {"joker_value": 15}}')) == {}
     assert "view" in json.loads(session.call("new", json.dumps(config)))
     assert session.table is not None and session.table.rules.joker_value == 15
     assert json.loads(session.call("variations", '{"x": {"decks": "many"}}'))["refusal"][
-        "code"] == "bad_variation"
+        "code"] == "bad-variation"

@@ -51,6 +51,7 @@ from site_builder.engine.play.coach import (
     review,
 )
 from site_builder.engine.play.players import LEVELS, Player, make_player
+from site_builder.engine.refusals import Refusal
 from site_builder.engine.round import (
     Action,
     Discarding,
@@ -66,7 +67,7 @@ from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
 from site_builder.engine.scoring import game_over, game_winners
 from site_builder.engine.search import SearchLimitError
 
-__all__ = ["SAVE_VERSION", "Session", "Table", "TableError", "check_variations"]
+__all__ = ["CODES", "SAVE_VERSION", "Session", "Table", "TableError", "check_variations"]
 
 #: The version of :meth:`Table.save`'s format; a saved game of another version is refused.
 SAVE_VERSION: Final = 1
@@ -77,6 +78,12 @@ MAX_ACTIONS: Final = 5_000
 MAX_ROUNDS: Final = 1_000
 #: The rule variations of Rami 40/51 the table offers (CardVerse has none).
 VARIATION_GAMES: Final = ("rami40", "rami51")
+#: The table's own refusal codes, kebab-case as the engine's (``engine.REFUSALS``): a
+#: request it cannot read, or one its state does not take. A move the rules refuse carries
+#: the engine's code, and so does a move out of the reader's turn.
+CODES: Final = ("bad-request", "bad-game", "bad-variation", "bad-players", "bad-level",
+                "bad-seed", "bad-config", "bad-position", "bad-save", "bad-action", "bad-cards",
+                "bad-target", "your-turn", "round-not-over", "search-limit", "other")
 
 JSON = dict[str, Any]
 
@@ -85,8 +92,8 @@ class TableError(ValueError):
     """A request the table cannot read: ``code`` names the problem for the page's
     catalog, ``values`` fill its message.
 
-    >>> TableError("bad_game", game="rami52").code
-    'bad_game'
+    >>> TableError("bad-game", game="rami52").code
+    'bad-game'
     """
 
     def __init__(self, code: str, **values: Any) -> None:
@@ -106,12 +113,12 @@ Variations = dict[str, dict[str, Any]]  # the site's variations: name -> rule ov
 
 def _rules(game: object, variation: object, variations: Variations | None) -> RuleSet:
     if not isinstance(game, str) or game not in PRESETS:
-        raise TableError("bad_game", game=str(game)[:40])
+        raise TableError("bad-game", game=str(game)[:40])
     if variation in (None, ""):
         return get_rules(game)
     if game not in VARIATION_GAMES or not isinstance(variation, str) \
             or variation not in (variations or {}):
-        raise TableError("bad_variation", variation=str(variation)[:40])
+        raise TableError("bad-variation", variation=str(variation)[:40])
     return get_rules(game, **(variations or {})[variation])
 
 
@@ -123,16 +130,16 @@ def check_variations(variations: object) -> Variations:
     >>> check_variations({"house": {"decks": "many"}})
     Traceback (most recent call last):
     ...
-    site_builder.engine.play.table.TableError: bad_variation: {'variation': 'house'}
+    site_builder.engine.play.table.TableError: bad-variation: {'variation': 'house'}
     """
     if not isinstance(variations, dict) or len(variations) > 100:
-        raise TableError("bad_variation", variation="")
+        raise TableError("bad-variation", variation="")
     checked: Variations = {}
     for name, overrides in variations.items():
         try:
             get_rules("rami51", **overrides)
         except (RulesError, TypeError, ValueError):
-            raise TableError("bad_variation", variation=str(name)[:40]) from None
+            raise TableError("bad-variation", variation=str(name)[:40]) from None
         checked[str(name)] = dict(overrides)
     return checked
 
@@ -140,24 +147,24 @@ def check_variations(variations: object) -> Variations:
 def _levels(levels: object, rules: RuleSet) -> list[str]:
     if not isinstance(levels, list) or not 1 <= len(levels) <= rules.max_players - 1 \
             or len(levels) + 1 < rules.min_players:
-        raise TableError("bad_players", players=str(levels)[:40])
+        raise TableError("bad-players", players=str(levels)[:40])
     for level in levels:
         if level not in LEVELS:
-            raise TableError("bad_level", level=str(level)[:40])
+            raise TableError("bad-level", level=str(level)[:40])
     return [str(level) for level in levels]
 
 
 def _cards(codes: object, limit: int = 108) -> tuple[Card, ...]:
     if not isinstance(codes, list) or len(codes) > limit:
-        raise TableError("bad_cards")
+        raise TableError("bad-cards")
     out = []
     for code in codes:
         if not isinstance(code, str) or len(code) > 3:
-            raise TableError("bad_cards")
+            raise TableError("bad-cards")
         try:
             out.append(parse_card(code))
         except CardError:
-            raise TableError("bad_cards") from None
+            raise TableError("bad-cards") from None
     return tuple(out)
 
 
@@ -176,11 +183,11 @@ def refusal(exc: Exception) -> JSON:
 
     >>> refusal(ValueError("the stock is empty"))["code"]
     'other'
-    >>> refusal(TableError("bad_cards"))["code"]
-    'bad_cards'
+    >>> refusal(TableError("bad-cards"))["code"]
+    'bad-cards'
     """
     if isinstance(exc, SearchLimitError):
-        return {"code": "search_limit", "values": {}, "message": str(exc)}
+        return {"code": "search-limit", "values": {}, "message": str(exc)}
     code = getattr(exc, "code", None)
     values = getattr(exc, "values", None)
     plain = {str(k): v if isinstance(v, int | str) and not isinstance(v, bool) else str(v)
@@ -192,16 +199,16 @@ def refusal(exc: Exception) -> JSON:
 def _action(request: object) -> Action:
     """A reader's request as an engine action, its shape checked."""
     if not isinstance(request, dict):
-        raise TableError("bad_action")
+        raise TableError("bad-action")
     kind = request.get("kind")
     if kind in ("draw_stock", "draw_discard"):
         return Action(kind)
     if kind not in ("meld", "lay_off", "swap", "discard"):
-        raise TableError("bad_action")
+        raise TableError("bad-action")
     cards = _cards(request.get("cards", []))
     target = request.get("target")
     if kind in ("lay_off", "swap"):
-        return Action(kind, cards, _int(target, 1, 999, "bad_target"))
+        return Action(kind, cards, _int(target, 1, 999, "bad-target"))
     return Action(kind, cards)
 
 
@@ -261,14 +268,14 @@ class Table:
         ...            "seed": 1})
         Traceback (most recent call last):
         ...
-        site_builder.engine.play.table.TableError: bad_players: {'players': \
+        site_builder.engine.play.table.TableError: bad-players: {'players': \
 "['easy', 'hard', 'normal', 'easy']"}
         """
         if not isinstance(config, dict):
-            raise TableError("bad_config")
+            raise TableError("bad-config")
         rules = _rules(config.get("game"), config.get("variation"), variations)
         levels = _levels(config.get("levels"), rules)
-        seed = _int(config.get("seed"), 0, MAX_SEED, "bad_seed")
+        seed = _int(config.get("seed"), 0, MAX_SEED, "bad-seed")
         clean = {"game": config["game"], "variation": config.get("variation") or None,
                  "levels": levels, "seed": seed}
         return cls(clean, rules, ["", *levels], 0, _deal(rules, seed, len(levels) + 1, 0), None)
@@ -293,38 +300,38 @@ class Table:
         (1, ['9D', '9C', '3S', '4S', 'JH'])
         """
         if not isinstance(position, dict):
-            raise TableError("bad_position")
+            raise TableError("bad-position")
         rules = _rules(position.get("game"), position.get("variation"), variations)
         hands = position.get("hands")
         if not isinstance(hands, list) or not rules.min_players <= len(hands) \
                 <= rules.max_players:
-            raise TableError("bad_position", problem="players")
+            raise TableError("bad-position", problem="players")
         start = {"game": position["game"], "variation": position.get("variation") or None,
                  "hands": [_codes(h) for h in _dealt_hands(rules, hands)],
                  "stock": _codes(_position_cards(position.get("stock"))),
                  "discard": _codes(_position_cards(position.get("discard"))),
-                 "first": _int(position.get("first", 0), 0, len(hands) - 1, "bad_position")}
+                 "first": _int(position.get("first", 0), 0, len(hands) - 1, "bad-position")}
         steps = position.get("steps", [])
         if not isinstance(steps, list) or len(steps) > MAX_ACTIONS:
-            raise TableError("bad_position", problem="steps")
+            raise TableError("bad-position", problem="steps")
         try:
             state = RoundState(rules, [_cards(h) for h in start["hands"]],
                                _cards(start["stock"]), _cards(start["discard"]),
                                first=start["first"])
         except ValueError:  # a card more often than the decks hold it
-            raise TableError("bad_position", problem="too-many-copies") from None
+            raise TableError("bad-position", problem="too-many-copies") from None
         try:
             for step in parse_steps([str(s)[:200] for s in steps]):
                 if step.seat != state.turn or state.is_over:
-                    raise TableError("bad_position", problem="steps")
+                    raise TableError("bad-position", problem="steps")
                 state.apply(step.action)
         except (ReplayError, ValueError, SearchLimitError):
-            raise TableError("bad_position", problem="steps") from None
+            raise TableError("bad-position", problem="steps") from None
         if state.is_over:
-            raise TableError("bad_position", problem="round-over")
+            raise TableError("bad-position", problem="round-over")
         level = position.get("level", "normal")
         if level not in LEVELS:
-            raise TableError("bad_level", level=str(level)[:40])
+            raise TableError("bad-level", level=str(level)[:40])
         human = state.turn
         levels = [str(level)] * len(hands)
         levels[human] = ""
@@ -391,7 +398,7 @@ class Table:
         changes)."""
         state = self.state
         if state.is_over or state.turn != self.human:
-            return {"refusal": {"code": "not_your_turn", "values": {}, "message": ""}}
+            return {"refusal": self._not_yours()}
         try:
             action = _action(request)
             op = state.apply(action)
@@ -399,17 +406,25 @@ class Table:
             return {"refusal": refusal(exc)}
         return self._applied(action, op)
 
+    def _not_yours(self) -> JSON:
+        """The engine's refusal of a move out of the reader's turn: the round is over, or
+        another seat is to play (seats counted from 1, as the engine counts them)."""
+        state = self.state
+        if state.is_over:
+            return refusal(Refusal("round-over"))
+        return refusal(Refusal("not-your-turn", turn=state.turn + 1, seat=self.human + 1))
+
     def step(self) -> JSON:
         """Let the computer seat whose turn it is take one action.
 
         >>> table = Table.new({"game": "cardverse", "levels": ["hard"], "seed": 3})
         >>> table.step()["refusal"]["code"]
-        'your_turn'
+        'your-turn'
         """
         state = self.state
         seat = state.turn
         if state.is_over or seat == self.human:
-            return {"refusal": {"code": "your_turn", "values": {}, "message": ""}}
+            return {"refusal": {"code": "your-turn", "values": {}, "message": ""}}
         player = self.players.get(seat)
         if player is None:
             player = self.players[seat] = make_player(self.levels[seat])
@@ -440,9 +455,9 @@ class Table:
     def next_round(self) -> JSON:
         """Deal the next round of a seeded game whose round is over."""
         if not self.state.is_over or self.game_over or self.start is not None:
-            return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
+            return {"refusal": {"code": "round-not-over", "values": {}, "message": ""}}
         if len(self.rounds) >= MAX_ROUNDS:
-            return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
+            return {"refusal": {"code": "round-not-over", "values": {}, "message": ""}}
         self.state = _deal(self.rules, self.config["seed"], len(self.levels), len(self.rounds))
         self.actions = []
         self.players = {}
@@ -462,7 +477,7 @@ class Table:
         """
         state = self.state
         if state.is_over or state.turn != self.human:
-            return {"refusal": {"code": "not_your_turn", "values": {}, "message": ""}}
+            return {"refusal": self._not_yours()}
         advice = advise(state)
         action = advice.action
         return {"action": {"kind": action.kind, "cards": _codes(action.cards),
@@ -480,10 +495,10 @@ class Table:
 
         >>> table = Table.new({"game": "rami40", "levels": ["easy"], "seed": 8})
         >>> table.review()["refusal"]["code"]
-        'round_not_over'
+        'round-not-over'
         """
         if not self.state.is_over:
-            return {"refusal": {"code": "round_not_over", "values": {}, "message": ""}}
+            return {"refusal": {"code": "round-not-over", "values": {}, "message": ""}}
         start, _ = self._round_start()
         seed = self.config["seed"] if self.config.get("seed") is not None else 0
         levels = [level or "normal" for level in self.levels]
@@ -524,16 +539,16 @@ class Table:
     @classmethod
     def restore(cls, saved: object, variations: Variations | None = None) -> Table:
         """A saved game, replayed to where it was; a damaged or outdated one raises
-        :class:`TableError` (``bad_save``)."""
+        :class:`TableError` (``bad-save``)."""
         try:
             return cls._restore(saved, variations)
         except (TableError, ValueError, SearchLimitError, KeyError, TypeError):
-            raise TableError("bad_save") from None
+            raise TableError("bad-save") from None
 
     @classmethod
     def _restore(cls, saved: object, variations: Variations | None) -> Table:
         if not isinstance(saved, dict) or saved.get("v") != SAVE_VERSION:
-            raise TableError("bad_save")
+            raise TableError("bad-save")
         start = saved.get("start")
         table = cls.from_position(start, variations) if start is not None \
             else cls.new(saved["config"], variations)
@@ -541,24 +556,24 @@ class Table:
         n = len(table.levels)
         if not isinstance(rounds, list) or len(rounds) > MAX_ROUNDS or any(
                 not isinstance(r, list) or len(r) != n for r in rounds):
-            raise TableError("bad_save")
-        table.rounds = [[_int(x, 0, 10**6, "bad_save") for x in r] for r in rounds]
+            raise TableError("bad-save")
+        table.rounds = [[_int(x, 0, 10**6, "bad-save") for x in r] for r in rounds]
         table.totals = [sum(r[seat] for r in table.rounds) for seat in range(n)]
         if start is None and table.rounds:
             if game_over(table.totals, table.rules):
-                raise TableError("bad_save")  # a finished game is not saved
+                raise TableError("bad-save")  # a finished game is not saved
             table.state = _deal(table.rules, table.config["seed"], n, len(table.rounds))
         actions = saved.get("actions", [])
         if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-            raise TableError("bad_save")
+            raise TableError("bad-save")
         for text in actions:
             if not isinstance(text, str) or len(text) > 200:
-                raise TableError("bad_save")
+                raise TableError("bad-save")
             step = parse_steps(f"{table.state.turn + 1}: {text}")[0]
             table.state.apply(step.action)
             table.actions.append(step.action)
             if table.state.is_over:
-                raise TableError("bad_save")  # a finished round is not saved
+                raise TableError("bad-save")  # a finished round is not saved
         return table
 
 
@@ -608,9 +623,9 @@ def _dealt_hands(rules: RuleSet, hands: list[object]) -> list[tuple[Card, ...]]:
     out = []
     for seat, hand in enumerate(hands, 1):
         if isinstance(hand, list) and not hand:
-            raise TableError("bad_position", problem="empty-hand", seat=seat)
+            raise TableError("bad-position", problem="empty-hand", seat=seat)
         if isinstance(hand, list) and len(hand) > most:
-            raise TableError("bad_position", problem="hand-too-big", seat=seat,
+            raise TableError("bad-position", problem="hand-too-big", seat=seat,
                              count=len(hand), most=most)
         out.append(_position_cards(hand))
     return out
@@ -620,7 +635,7 @@ def _position_cards(codes: object) -> tuple[Card, ...]:
     try:
         return _cards(codes)
     except TableError:
-        raise TableError("bad_position", problem="unknown-card") from None
+        raise TableError("bad-position", problem="unknown-card") from None
 
 
 # ------------------------------------------------------------------ the page's one entry
@@ -637,9 +652,9 @@ class Session:
     >>> len(answer["view"]["hand"])
     13
     >>> json.loads(session.call("new", '{"game": "rami52"}'))["refusal"]["code"]
-    'bad_game'
+    'bad-game'
     >>> json.loads(Session().call("step", "{}"))["refusal"]["code"]
-    'bad_request'
+    'bad-request'
     """
 
     def __init__(self) -> None:
@@ -667,7 +682,7 @@ class Session:
         table = self.table
         if table is None or name not in ("act", "step", "hint", "review", "next_round",
                                          "view"):
-            raise TableError("bad_request")
+            raise TableError("bad-request")
         if name == "hint":
             return table.hint()
         if name == "review":

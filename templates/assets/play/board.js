@@ -3,53 +3,47 @@
 // joker, its stand-in beside it), whose turn it is, the first meld's progress, and the end
 // of a round. Only this file writes the board's markup.
 
-import {chips} from "./text.js";
-
-function el(doc, tag, attrs, content) {
-  const e = doc.createElement(tag);
-  for (const [k, v] of Object.entries(attrs || {})) e.setAttribute(k, v);
-  if (content !== undefined) e.append(content);
-  return e;
-}
+import {JOKER, chips} from "../lib/cards.js";
+import {el, say} from "../lib/elements.js";
 
 /** The cards a meld's jokers stand for: its arrangement less its natural cards. */
 export function standIns(meld) {
   const left = [...meld.arrangement];
-  meld.cards.filter(c => c !== "JK").forEach(c => {
+  meld.cards.filter(c => c !== JOKER).forEach(c => {
     const i = left.indexOf(c);
     if (i >= 0) left.splice(i, 1);
   });
   return left;
 }
 
-function seats(doc, box, view, text) {
+function seats(box, view, text) {
   box.textContent = "";
   view.hand_sizes.forEach((size, seat) => {
-    const li = el(doc, "li", seat === view.turn && !view.ending ? {"aria-current": "step"} : {});
+    const li = el("li", seat === view.turn && !view.ending ? {"aria-current": "step"} : {});
     const total = view.totals[seat];
-    li.append(el(doc, "strong", {}, text.seatName(seat, view)), ": ",
+    li.append(el("strong", {}, text.seatName(seat, view)), ": ",
               text.count(text.T.cards, size), " · ", text.fmt(text.T.total), " ",
               text.count(text.T.points, total));
     box.append(li);
   });
 }
 
-function melds(doc, box, view, text, mine) {
+function melds(box, view, text, mine) {
   box.textContent = "";
-  if (!view.table.length) box.append(el(doc, "li", {"class": "none"}, text.T.noMelds));
+  if (!view.table.length) box.append(el("li", {"class": "none"}, text.T.noMelds));
   view.table.forEach(meld => {
-    const li = el(doc, "li", {"data-number": String(meld.number)});
-    li.append(el(doc, "span", {"class": "play-label"}, text.fmt(text.T.meld, {n: meld.number})), " ",
-              chips(doc, meld.cards, text));
-    standIns(meld).forEach(card => li.append(el(doc, "span", {"class": "sub"},
+    const li = el("li", {"data-number": String(meld.number)});
+    li.append(el("span", {"class": "play-label"}, text.fmt(text.T.meld, {n: meld.number})), " ",
+              chips(meld.cards, text.T));
+    standIns(meld).forEach(card => li.append(el("span", {"class": "sub"},
       text.fmt(text.T.standsFor, {card: text.cardName(card)}))));
-    li.append(" ", el(doc, "span", {"class": "sub"}, text.count(text.T.points, meld.points)));
+    li.append(" ", el("span", {"class": "sub"}, text.count(text.T.points, meld.points)));
     if (mine) {
-      const actions = el(doc, "span", {"class": "play-meld-actions"});
-      actions.append(actionButton(doc, view, "lay_off", meld.number,
+      const actions = el("span", {"class": "play-meld-actions"});
+      actions.append(actionButton(view, "lay_off", meld.number,
                                   text.fmt(text.T.layOffOn, {n: meld.number})));
-      if (meld.cards.includes("JK")) {
-        actions.append(actionButton(doc, view, "swap", meld.number,
+      if (meld.cards.includes(JOKER)) {
+        actions.append(actionButton(view, "swap", meld.number,
                                     text.fmt(text.T.swapOn, {n: meld.number})));
       }
       li.append(actions);
@@ -58,10 +52,10 @@ function melds(doc, box, view, text, mine) {
   });
 }
 
-function actionButton(doc, view, kind, target, label) {
+function actionButton(view, kind, target, label) {
   const attrs = {type: "button", "data-act": kind, "data-target": String(target)};
   if (view.legal.includes(kind)) attrs["class"] = "offered";
-  return el(doc, "button", attrs, label);
+  return el("button", attrs, label);
 }
 
 function turnLine(view, text) {
@@ -78,41 +72,39 @@ function progressLine(view, text) {
 }
 
 /** Draw everything but the hand and the log. */
-export function drawBoard(doc, els, view, text) {
+export function drawBoard(els, view, text) {
   const mine = !view.ending && view.turn === view.seat && view.phase === "play";
-  seats(doc, els.seats, view, text);
+  seats(els.seats, view, text);
   els.stock.textContent = text.count(text.T.stock, view.stock);
   els.discard.textContent = "";
-  els.discard.append(view.discard ? chips(doc, [view.discard], text) : text.T.empty);
-  melds(doc, els.melds, view, text, mine);
+  els.discard.append(view.discard ? chips([view.discard], text.T) : text.T.empty);
+  melds(els.melds, view, text, mine);
   els.turn.textContent = turnLine(view, text);
-  const progress = progressLine(view, text);
-  els.progress.textContent = progress;
-  els.progress.hidden = !progress;
+  say(els.progress, progressLine(view, text));
   els.actions.querySelectorAll("[data-act]").forEach(b => {
     const draw = b.dataset.act.startsWith("draw");
     b.hidden = view.ending !== null || view.turn !== view.seat || draw !== (view.phase === "draw");
     b.classList.toggle("offered", view.legal.includes(b.dataset.act));
   });
   els.actions.querySelector("[data-hint]").hidden = view.ending !== null || view.turn !== view.seat;
-  drawEnd(doc, els.end, view, text);
+  drawEnd(els.end, view, text);
 }
 
-function endTable(doc, view, text) {
-  const table = el(doc, "table", {"class": "play-scores"});
-  const head = el(doc, "tr");
+function endTable(view, text) {
+  const table = el("table", {"class": "play-scores"});
+  const head = el("tr");
   const labels = [text.T.hand, view.penalty ? text.T.penalty : text.T.gained, text.T.total];
-  [text.T.seatHead, ...labels].forEach(h => head.append(el(doc, "th", {scope: "col"}, h)));
-  table.append(el(doc, "thead", {}, head));
-  const body = el(doc, "tbody");
+  [text.T.seatHead, ...labels].forEach(h => head.append(el("th", {scope: "col"}, h)));
+  table.append(el("thead", {}, head));
+  const body = el("tbody");
   view.ending.hands.forEach((hand, seat) => {
-    const tr = el(doc, "tr");
+    const tr = el("tr");
     // each cell names its column (data-label): on a phone the rows stack (play.css)
-    tr.append(el(doc, "th", {scope: "row"}, text.seatName(seat, view)),
-              el(doc, "td", {"data-label": labels[0]}, hand.length ? chips(doc, hand, text) : "–"),
-              el(doc, "td", {"data-label": labels[1]},
+    tr.append(el("th", {scope: "row"}, text.seatName(seat, view)),
+              el("td", {"data-label": labels[0]}, hand.length ? chips(hand, text.T) : "–"),
+              el("td", {"data-label": labels[1]},
                  text.count(text.T.points, view.ending.scores[seat])),
-              el(doc, "td", {"data-label": labels[2]},
+              el("td", {"data-label": labels[2]},
                  text.count(text.T.points, view.totals[seat])));
     body.append(tr);
   });
@@ -120,24 +112,24 @@ function endTable(doc, view, text) {
   return table;
 }
 
-function drawEnd(doc, box, view, text) {
+function drawEnd(box, view, text) {
   box.textContent = "";
   box.hidden = !view.ending;
   if (!view.ending) { delete box.dataset.history; return; }
   const e = view.ending;
   box.dataset.history = e.history;  // the round in the engine's notation
-  box.append(el(doc, "h3", {tabindex: "-1"}, text.fmt(text.T.roundOver, {n: view.round})));
+  box.append(el("h3", {tabindex: "-1"}, text.fmt(text.T.roundOver, {n: view.round})));
   const out = e.winner === view.seat ? text.T.youWentOut
     : text.fmt(text.T.wentOut, {who: text.seatName(e.winner, view)});
-  box.append(el(doc, "p", {}, e.reason === "out" ? out : text.T.stockOut));
-  box.append(endTable(doc, view, text));
+  box.append(el("p", {}, e.reason === "out" ? out : text.T.stockOut));
+  box.append(endTable(view, text));
   if (view.game_over && view.winners.length) {
     const who = view.winners.map(s => text.seatName(s, view)).join(", ");
     const line = view.winners.length === 1 && view.winners[0] === view.seat ? text.T.youWin
       : text.fmt(text.T.gameOver, {who});
-    box.append(el(doc, "p", {"class": "play-winner"}, line));
+    box.append(el("p", {"class": "play-winner"}, line));
   } else if (view.seeded) {
-    box.append(el(doc, "p", {}, text.fmt(text.T.gameTarget, {n: view.target})));
-    box.append(el(doc, "button", {type: "button", "data-next": ""}, text.T.nextRound));
+    box.append(el("p", {}, text.fmt(text.T.gameTarget, {n: view.target})));
+    box.append(el("button", {type: "button", "data-next": ""}, text.T.nextRound));
   }
 }

@@ -2,9 +2,10 @@
 // sorted by suit or by rank; the action buttons turn the selection into a request for the
 // engine ({kind, cards, target}). Whether the move is allowed is the engine's to say.
 
-import {chip, sortKey} from "./text.js";
+import {chip, sortKey} from "../lib/cards.js";
+import {named} from "../lib/elements.js";
 
-export function makeHand(doc, els, text, onAction) {
+export function makeHand(els, text, onAction) {
   const state = {hand: [], selected: new Set(), by: "suit"};
 
   function selection() {
@@ -21,19 +22,10 @@ export function makeHand(doc, els, text, onAction) {
     const order = state.hand.map((code, i) => i)
       .sort((a, b) => sortKey(state.hand[a], state.by) - sortKey(state.hand[b], state.by) || a - b);
     order.forEach(i => {
-      const b = doc.createElement("button");
-      b.type = "button";
-      b.dataset.index = String(i);
-      b.dataset.code = state.hand[i];
-      b.setAttribute("aria-pressed", state.selected.has(i) ? "true" : "false");
       // the face shown, and the card's name for screen readers (as the checker's picker)
-      const face = doc.createElement("span");
-      face.setAttribute("aria-hidden", "true");
-      face.append(chip(doc, state.hand[i], text));
-      const name = doc.createElement("span");
-      name.className = "visually-hidden";
-      name.textContent = text.cardName(state.hand[i]);
-      b.append(face, name);
+      const b = named("button", {type: "button", "data-index": String(i), "data-code": state.hand[i],
+                                 "aria-pressed": state.selected.has(i) ? "true" : "false"},
+                      chip(state.hand[i], text.T), text.cardName(state.hand[i]));
       els.hand.append(b);
       if (i === focusIndex) b.focus();
     });

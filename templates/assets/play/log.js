@@ -2,24 +2,23 @@
 // and the pace of the computer players: one move at a time, with a pause the reader can
 // set, or skip.
 
-import {chips} from "./text.js";
+import {chips} from "../lib/cards.js";
+import {el} from "../lib/elements.js";
 
 const KEEP = 300;  // entries kept in the log
 
-export function makeLog(doc, els, text) {
+export function makeLog(els, text) {
   let skipping = false;
   let wake = null;
 
   function line(ev, view) {
     const T = text.T, L = T.log;
-    const li = doc.createElement("li");
-    if (ev.kind === "deal") { li.textContent = text.fmt(L.deal, {n: ev.round}); return li; }
+    if (ev.kind === "deal") return el("li", {}, text.fmt(L.deal, {n: ev.round}));
     if (ev.kind === "end") return null;
-    li.append(doc.createElement("strong"));
-    li.firstChild.textContent = text.seatName(ev.seat, view) + ": ";
-    li.append(text.fmt(L[ev.kind], {n: ev.number}));
+    const li = el("li", {}, el("strong", {}, text.seatName(ev.seat, view) + ": "),
+                  text.fmt(L[ev.kind], {n: ev.number}));
     const cards = ev.cards || (ev.card ? [ev.card] : []);
-    if (cards.length) li.append(" ", chips(doc, cards, text));
+    if (cards.length) li.append(" ", chips(cards, text.T));
     if (ev.kind === "meld" || ev.kind === "lay_off") {
       li.append(" · " + text.count(T.points, ev.points));
     }

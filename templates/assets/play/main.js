@@ -2,6 +2,8 @@
 // board, the hand, the log and the saved game together. The rules are the engine's
 // (site_builder/engine/play/table.py, run by the Python runtime in the browser).
 
+import {GAMES, LEVELS} from "../lib/facts.js";
+import {addStylesheet, dropFragment, pageData, say} from "../lib/elements.js";
 import {makeText} from "./text.js";
 import {loadTable} from "./loader.js";
 import {drawBoard} from "./board.js";
@@ -24,18 +26,23 @@ const els = {
   end: q("[data-end]"), log: q("[data-log]"), pace: q("[data-pace]"), skip: q("[data-skip]"),
   dealLink: q("[data-deal-link]"), sort: [...root.querySelectorAll("[data-sort]")], root,
 };
-const text = makeText(JSON.parse(doc.getElementById("play-text").textContent),
-                      doc.documentElement.lang);
+const text = makeText(pageData("play-text"), doc.documentElement.lang);
 const engine = script.dataset.engine;
 let call = null;
 let busy = false;
 let view = null;
-const log = makeLog(doc, els, text);
-const hand = makeHand(doc, els, text, act);
+const log = makeLog(els, text);
+const hand = makeHand(els, text, act);
 
-function note(message) {
-  els.note.textContent = message || "";
-  els.note.hidden = !message;
+const note = message => say(els.note, message);
+
+// The game kept on the device; a device that would not keep it says so, once a visit.
+let unkept = false;
+function save(answer) {
+  if (keep(answer.save, engine) && !unkept) {
+    unkept = true;
+    note(text.T.notSaved);
+  }
 }
 
 async function table() {
@@ -87,8 +94,8 @@ function showDealLink(config) {
 
 async function show(answer) {
   view = answer.view;
-  keep(answer.save, engine);
-  drawBoard(doc, els, view, text);
+  save(answer);
+  drawBoard(els, view, text);
   hand.set(view.hand);
   if (view.ending) {
     const heading = els.end.querySelector("h3");
@@ -108,8 +115,8 @@ async function computers() {
       if (answer.refusal) break;
       log.add(answer.events, answer.view);
       view = answer.view;
-      keep(answer.save, engine);
-      drawBoard(doc, els, view, text);
+      save(answer);
+      drawBoard(els, view, text);
       hand.set(view.hand);
     }
   } finally {
@@ -126,7 +133,7 @@ async function act(request) {
   els.hintText.hidden = true;
   const answer = call("act", request);
   if (answer.refusal) {
-    showRefusal(doc, els.refusal, answer.refusal, text);
+    showRefusal(els.refusal, answer.refusal, text);
     return;
   }
   els.refusal.hidden = true;
@@ -137,7 +144,7 @@ async function act(request) {
 function hint() {
   if (busy || !call) return;
   const answer = call("hint");
-  if (answer.refusal) { showRefusal(doc, els.refusal, answer.refusal, text); return; }
+  if (answer.refusal) { showRefusal(els.refusal, answer.refusal, text); return; }
   const a = answer.action, T = text.T;
   const move = text.fmt(T.moves[a.kind], {cards: a.cards.map(text.cardName).join(", "),
                                           n: a.target});
@@ -149,9 +156,10 @@ function hint() {
 
 function formConfig() {
   const f = els.setup;
-  const levels = ["seat2", "seat3", "seat4"].map(n => f.elements[n].value).filter(Boolean);
+  const levels = [...f.querySelectorAll("select[name^=seat]")].map(s => s.value)
+    .filter(level => LEVELS.includes(level));
   const game = f.elements.game.value;
-  const variation = game === "cardverse" ? null : f.elements.variation.value || null;
+  const variation = GAMES[game].variations ? f.elements.variation.value || null : null;
   const random = new Uint32Array(1);
   crypto.getRandomValues(random);
   return {game, variation, levels, seed: random[0] % 1000000};
@@ -164,7 +172,7 @@ function wire() {
     begin("new", formConfig(), text.T.badDeal);
   });
   els.setup.elements.game.addEventListener("change", () => {
-    els.setup.elements.variation.disabled = els.setup.elements.game.value === "cardverse";
+    els.setup.elements.variation.disabled = !GAMES[els.setup.elements.game.value].variations;
   });
   q("[data-hint]").addEventListener("click", hint);
   els.end.addEventListener("click", async event => {
@@ -179,20 +187,13 @@ function wire() {
     view = null;
     els.board.hidden = true;
     els.setup.hidden = false;
-    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    if (location.hash) dropFragment();
     els.setup.elements.game.focus();
   });
 }
 
-function stylesheet() {
-  const link = doc.createElement("link");
-  link.rel = "stylesheet";
-  link.href = script.dataset.css;
-  doc.head.append(link);
-}
-
 function start() {
-  stylesheet();
+  addStylesheet(script.dataset.css);
   doc.querySelector(".play-off").hidden = true;
   root.hidden = false;
   if (typeof WebAssembly !== "object") { els.setup.hidden = true; note(text.T.noWasm); return; }
@@ -201,12 +202,12 @@ function start() {
   window.addEventListener("hashchange", () => { if (readHash(location.hash)) location.reload(); });
   const fromHash = readHash(location.hash);
   // read once: a reload then resumes the game (the deal keeps its own link, data-deal-link)
-  if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+  if (location.hash) dropFragment();
   if (fromHash && fromHash.deal) return begin("new", fromHash.deal, text.T.badDeal);
   if (fromHash && fromHash.position) return begin("position", fromHash.position, text.T.badPosition);
   if (fromHash && fromHash.bad) note(fromHash.bad === "deal" ? text.T.badDeal : text.T.badPosition);
-  const saved = loadSaved();
-  if (saved && saved.damaged) { forget(); note(text.T.badSave); return; }
+  const {value: saved, problem} = loadSaved();
+  if (problem === "damaged") { note(text.T.badSave); return; }
   if (saved) return begin("restore", saved.save, text.T.badSave).then(() => {
     if (!els.board.hidden) note(text.T.resumed);
   });

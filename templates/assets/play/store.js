@@ -1,31 +1,19 @@
-// The game in progress, kept in the browser (localStorage) so that it survives a reload.
-// What is kept is table.py's save (the game's settings and its moves) and the engine's
-// file name; a save that cannot be read is dropped by the caller, with a message.
+// The game in progress, kept on the device (lib/storage.js) so that it survives a reload:
+// table.py's save (the game's settings and its moves) and the engine's file name. A save
+// that cannot be read is dropped, and the page says so once; so is one the engine refuses.
 
-const KEY = "rami-practice-table";
-const MAX = 200000;  // characters: a longer entry is damaged
+import {stored} from "../lib/storage.js";
 
-export function loadSaved() {
-  let raw = null;
-  try { raw = window.localStorage.getItem(KEY); } catch { return null; }
-  if (raw === null) return null;
-  if (raw.length > MAX) return {damaged: true};
-  try {
-    const data = JSON.parse(raw);
-    if (!data || typeof data !== "object" || !data.save || typeof data.save !== "object") {
-      return {damaged: true};
-    }
-    return data;
-  } catch {
-    return {damaged: true};
-  }
-}
+const saved = stored("rami-practice-table", {
+  max: 200000,  // characters: a longer entry is damaged
+  read: data => (data && typeof data === "object" && data.save && typeof data.save === "object"
+    ? data : null),
+});
 
-export function keep(save, engine) {
-  try {
-    if (save) window.localStorage.setItem(KEY, JSON.stringify({engine, save}));
-    else window.localStorage.removeItem(KEY);
-  } catch { /* private mode or full: the game goes on without resume */ }
-}
+// {value: {engine, save} or null, problem: null, "damaged" or "unavailable"}
+export const loadSaved = () => saved.load();
 
-export function forget() { keep(null, null); }
+// Keep *save* (null: forget it); a problem when the device would not keep it.
+export const keep = (save, engine) => saved.save(save ? {engine, save} : null);
+
+export const forget = () => { saved.save(null); };

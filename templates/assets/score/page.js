@@ -3,22 +3,17 @@
 // JSON block (the catalogs); every rule number from the build (score.py). Without
 // JavaScript the page is a blank sheet to print.
 
+import { el, pageData, say as sayIn } from "../lib/elements.js";
+import { words } from "../lib/text.js";
 import { checkRound, standing } from "./check.js";
 import { MAX_NAME, load, newSheet, readPoints, save } from "./sheet.js";
 
-const data = JSON.parse(document.getElementById("score-data").textContent);
+const data = pageData("score-data");
 const text = data.text;
 const root = document.querySelector("[data-score]");
-const numbers = new Intl.NumberFormat(document.documentElement.lang);
-const lists = new Intl.ListFormat(document.documentElement.lang, { type: "conjunction" });
+// *template* with its {fields} filled in: numbers in the page's language; lists of names
+const { fill: say, list, number } = words(document.documentElement.lang);
 let sheet = null;
-
-// *template* with its {fields} filled in: numbers in the page's language, seats as names.
-const say = (template, values = {}) => template.replace(/\{(\w+)\}/g, (all, field) => {
-  const value = values[field];
-  if (value === undefined) return all;
-  return typeof value === "number" ? numbers.format(value) : String(value);
-});
 
 const rulesOf = (s) => data.offered[s.rules];
 const nameOf = (i) => sheet.names[i] || say(text.player, { n: i + 1 });
@@ -30,22 +25,14 @@ const reason = (found, rules) => {
   return say(text.problems[found.code + (fixed ? "_fixed" : "")], {
     ...v, fixed: rules.fixed, game: rules.title,
     player: v.seat ? nameOf(v.seat - 1) : undefined,
-    players: v.seats ? lists.format(v.seats.map((s) => nameOf(s - 1))) : undefined,
+    players: v.seats ? list(v.seats.map((s) => nameOf(s - 1))) : undefined,
   });
 };
 
-const message = (where, words) => {
-  const box = root.querySelector(where);
-  box.textContent = words || "";
-  box.hidden = !words;
-};
+const message = (where, words) => sayIn(root.querySelector(where), words);
 
-const cell = (tag, content, attrs = {}) => {
-  const el = document.createElement(tag);
-  el.textContent = content;
-  for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-  return el;
-};
+// A cell (or any element) holding *content* (none when it is "").
+const cell = (tag, content, attrs = {}) => (content === "" ? el(tag, attrs) : el(tag, attrs, content));
 
 // The table: a row a round, blank rows up to a printed sheet's length, the totals.
 const drawTable = (result) => {
@@ -60,23 +47,23 @@ const drawTable = (result) => {
     const round = sheet.rounds[r];
     const row = body.insertRow();
     if (!round) row.className = "blank";
-    row.append(cell("th", numbers.format(r + 1), { scope: "row" }),
-      ...sheet.names.map((_, i) => cell("td", round ? numbers.format(round[i]) : "")));
+    row.append(cell("th", number(r + 1), { scope: "row" }),
+      ...sheet.names.map((_, i) => cell("td", round ? number(round[i]) : "")));
   }
   const foot = table.tFoot.rows[0];
   foot.replaceChildren(cell("th", text.total, { scope: "row" }),
-    ...result.totals.map((t, i) => cell("td", sheet.rounds.length ? numbers.format(t) : "",
+    ...result.totals.map((t, i) => cell("td", sheet.rounds.length ? number(t) : "",
       result.winners.includes(i) ? { class: "winner" } : {})));
 };
 
 const drawStatus = (result, rules) => {
   let words = say(rules.lowest_wins ? text.limit_low : text.limit_high, { n: rules.target });
   if (result.over) {
-    const names = lists.format(result.winners.map(nameOf));
+    const names = list(result.winners.map(nameOf));
     words = say(result.winners.length > 1 ? text.winners : text.winner,
       { players: names, total: result.totals[result.winners[0]] });
   } else if (result.reached.length) {
-    words += " " + say(text.reached, { players: lists.format(result.reached.map(nameOf)) });
+    words += " " + say(text.reached, { players: list(result.reached.map(nameOf)) });
   }
   root.querySelector("[data-status]").textContent = words;
 };
@@ -171,7 +158,7 @@ const addRound = (event) => {
   root.querySelector("[data-round] input[type=text]:not(:disabled)")?.focus();
 };
 
-const keep = () => message(".score-message", save(sheet) ? "" : text.not_saved);
+const keep = () => message(".score-message", save(sheet) ? text.not_saved : "");
 
 const setUp = () => {
   const form = root.querySelector("[data-setup]");
@@ -222,9 +209,8 @@ const begin = () => {
   wire();
   root.hidden = false;
   document.querySelector("[data-score-nojs]")?.setAttribute("hidden", "");
-  if (found.damaged) message(".score-message", text.damaged);
-  if (found.unavailable) message(".score-message", text.not_saved);
-  sheet = found.sheet;
+  if (found.problem) message(".score-message", found.problem === "damaged" ? text.damaged : text.not_saved);
+  sheet = found.value;
   if (sheet) return draw();
   root.querySelector("[data-setup]").hidden = false;
   setUp();

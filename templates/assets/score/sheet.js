@@ -1,8 +1,9 @@
-// The score sheet kept on the device (localStorage), and read back with care: a saved
+// The score sheet kept on the device (lib/storage.js), and read back with care: a saved
 // sheet that is damaged, from an older version of the page, or under a rule set the site no
 // longer offers is dropped, and the page says so; a device whose storage is full or
 // blocked keeps the sheet for as long as the page is open.
 
+import { stored } from "../lib/storage.js";
 import { checkRound } from "./check.js";
 
 const KEY = "rami-score-sheet";
@@ -33,37 +34,12 @@ export const validSheet = (data, offered) => {
   return { v: VERSION, rules: data.rules, names: [...names], rounds: data.rounds.map((r) => [...r]) };
 };
 
-// What the device holds: {sheet} (null when none), and {damaged: true} when there was
-// something that is not a sheet (it has been removed).
-export const load = (offered) => {
-  let raw = null;
-  try {
-    raw = localStorage.getItem(KEY);
-  } catch {
-    return { sheet: null, unavailable: true };
-  }
-  if (raw === null) return { sheet: null };
-  let sheet = null;
-  try {
-    sheet = validSheet(JSON.parse(raw), offered);
-  } catch {
-    sheet = null;
-  }
-  if (sheet) return { sheet };
-  try { localStorage.removeItem(KEY); } catch { /* nothing more to do */ }
-  return { sheet: null, damaged: true };
-};
+// What the device holds under *offered*: {value: the sheet or null, problem: null,
+// "damaged" (there was something that is not a sheet: it has been removed) or "unavailable"}.
+export const load = (offered) => stored(KEY, { read: (data) => validSheet(data, offered) }).load();
 
-// Keep *sheet* (null: clear it); false when the device would not store it.
-export const save = (sheet) => {
-  try {
-    if (sheet === null) localStorage.removeItem(KEY);
-    else localStorage.setItem(KEY, JSON.stringify(sheet));
-    return true;
-  } catch {
-    return false;
-  }
-};
+// Keep *sheet* (null: clear it); a problem when the device would not keep it.
+export const save = (sheet) => stored(KEY).save(sheet);
 
 export const newSheet = (rules, names) => ({ v: VERSION, rules, names, rounds: [] });
 
