@@ -16,6 +16,7 @@ from site_builder.engine.refusals import CONTEXT
 from site_builder.i18n.messages import code_messages
 from site_builder.i18n.translator import Translations, Translator
 from site_builder.render.refusals import (
+    EXCHANGE_SECTION,
     RULE_SECTIONS,
     TABLE_SECTIONS,
     refusal_messages,
@@ -95,9 +96,10 @@ def test_every_catalog_translates_every_refusal(lang: str) -> None:
         entry = catalog.get(template, CONTEXT)
         assert entry is not None and entry.string and not entry.fuzzy, (lang, code)
         assert messages[code] == entry.string != template, (lang, code)
+        exchange = {"exchange": {"page": EXCHANGE_SECTION[0], "anchor": EXCHANGE_SECTION[1]}}
         assert table[code] == {
             "template": messages[code], "page": RULE_SECTIONS[code][0],
-            "anchor": RULE_SECTIONS[code][1]}
+            "anchor": RULE_SECTIONS[code][1], **(exchange if code.startswith("owed-") else {})}
         assert placeholders(messages[code]) == placeholders(template), (lang, code)
         # filled as the engine fills the English: every value by its name
         values = dict.fromkeys(placeholders(template), "7C")
@@ -112,7 +114,7 @@ def test_english_is_the_engines_sentence() -> None:
 
 def test_every_code_links_to_a_rule_section_that_exists() -> None:
     assert set(RULE_SECTIONS) == set(REFUSALS)
-    sections = {**RULE_SECTIONS, **TABLE_SECTIONS}
+    sections = {**RULE_SECTIONS, **TABLE_SECTIONS, "owed-* (exchange)": EXCHANGE_SECTION}
     ids: dict[str, set[str]] = {}
     for slug in sorted({slug for slug, _ in sections.values()}):
         source = f"content/{slug}.md"

@@ -96,7 +96,7 @@ REFUSALS: Final[Mapping[str, str]] = MappingProxyType({
     # melds, and going out
     "invalid-meld": pgettext("refusal", "{cards} is not a valid meld ({reason})"),
     "keep-final-discard": pgettext(
-        "refusal", "seat {seat} must keep a card for the final discard (discard_to_win)"),
+        "refusal", "seat {seat} must keep a card for the final discard"),
     "out-opening-short": pgettext(
         "refusal",
         "seat {seat} cannot go out with an opening that falls short ({total} points, threshold "

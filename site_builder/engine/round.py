@@ -768,8 +768,12 @@ opening that uses it is accepted
         return found is not None and evaluate_opening([*pending, *found], self.rules).accepted
 
     def _verify_still_owed(self, hand: list[Card], table: list[tuple[Card, ...]],
-                           pending: list[tuple[Card, ...]], extra: Sequence[Card] = ()) -> None:
-        """Refuse an action after which a card owed this turn could no longer be laid."""
+                           pending: list[tuple[Card, ...]], extra: Sequence[Card] = (),
+                           source: int | None = None) -> None:
+        """Refuse an action after which a card owed this turn could no longer be laid
+        (*extra*: a joker this action takes from meld *source*). When every card owed is a
+        joker taken by an exchange, the refusal's ``target`` is the meld it came from: its
+        rule is the exchange's, not that of taking the discard."""
         if not hand:
             return  # the action goes out
         # Copies of one card are alike: an obligation that arose when *count* copies were
@@ -786,9 +790,11 @@ opening that uses it is accepted
             return
         why = self._unreachable(hand, owed, pending, table)
         if why:
-            cards = " ".join(dict.fromkeys(c.code for c, _, _ in self._owed)) or \
-                " ".join(c.code for c in extra)
-            raise Refusal(_OWED_CODES[why], seat=self._turn + 1, cards=cards)
+            named = self._owed or [(c, 0, source) for c in extra]
+            cards = " ".join(dict.fromkeys(c.code for c, _, _ in named))
+            froms = [s for _, _, s in named]
+            taken = {} if None in froms else {"target": min(s for s in froms if s is not None)}
+            raise Refusal(_OWED_CODES[why], seat=self._turn + 1, cards=cards, **taken)
 
     def can_draw_discard(self) -> bool:
         """Whether :meth:`draw_discard` is allowed now."""
@@ -1006,7 +1012,8 @@ opening that uses it is accepted
         rest.remove(card)
         rest.append(JOKER)
         table = [cards if m.number == target else m.cards for m in self._table.values()]
-        self._verify_still_owed(rest, table, self._pending_groups(), extra=[JOKER])
+        self._verify_still_owed(rest, table, self._pending_groups(), extra=[JOKER],
+                                source=target)
         return result
 
     # ----------------------------------------------------------------- discarding

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from types import MappingProxyType
-from typing import Final, Protocol
+from typing import Any, Final, Protocol
 
 from site_builder.engine.refusals import CONTEXT, REFUSALS
 
@@ -97,6 +97,13 @@ TABLE_SECTIONS: Final[Mapping[str, tuple[str, str]]] = MappingProxyType(
 )
 
 
+#: The rule section of a card owed this turn (the ``owed-*`` codes) when the refusal names
+#: the meld it came from (``target``): a joker taken by an exchange, whose rule is the
+#: exchange's (refused when the joker could not then be laid), not that of taking the
+#: discard.
+EXCHANGE_SECTION: Final[tuple[str, str]] = ("joker-exchange", "when-and-with-which-card")
+
+
 def refusal_messages(translations: _Translations) -> dict[str, str]:
     """Every refusal's template in one language, by code (the English where a catalog
     lacks one). *translations*: the language's translator (anything with
@@ -104,11 +111,13 @@ def refusal_messages(translations: _Translations) -> dict[str, str]:
     return {code: translations.gettext(template, CONTEXT) for code, template in REFUSALS.items()}
 
 
-def refusal_table(translations: _Translations) -> dict[str, dict[str, str]]:
+def refusal_table(translations: _Translations) -> dict[str, dict[str, Any]]:
     """What a page needs to explain a refusal in one language, by code: for the engine's,
     the translated ``template`` (filled with the refusal's values by name), and the
     ``page`` slug and the heading ``anchor`` of its rule section (a plain value for a
-    script's data); for the table's own (:data:`TABLE_SECTIONS`), the section only.
+    script's data); for the table's own (:data:`TABLE_SECTIONS`), the section only. An
+    ``owed-*`` code also has ``exchange``: the section to link when the refusal names a
+    ``target`` (:data:`EXCHANGE_SECTION`).
 
     >>> from site_builder.i18n.translator import Translator
     >>> refusal_table(Translator("en"))["swap-not-opened"]["anchor"]
@@ -117,7 +126,9 @@ def refusal_table(translations: _Translations) -> dict[str, dict[str, str]]:
     {'page': 'melds', 'anchor': 'sets-and-sequences'}
     """
     messages = refusal_messages(translations)
-    return {**{code: {"template": messages[code], "page": page, "anchor": anchor}
+    exchange = {"page": EXCHANGE_SECTION[0], "anchor": EXCHANGE_SECTION[1]}
+    return {**{code: {"template": messages[code], "page": page, "anchor": anchor,
+                      **({"exchange": exchange} if code.startswith("owed-") else {})}
                for code, (page, anchor) in RULE_SECTIONS.items()},
             **{code: {"page": page, "anchor": anchor}
                for code, (page, anchor) in TABLE_SECTIONS.items()}}

@@ -9,9 +9,11 @@ from site_builder.engine import (
     Discarding,
     Drawing,
     Phase,
+    Refusal,
     ReplayError,
     RoundState,
     RulesError,
+    TableMeld,
     format_history,
     get_rules,
     parse_card,
@@ -154,7 +156,7 @@ def test_a_lay_off_may_go_out_by_default_but_not_with_discard_to_win() -> None:
     done = replay(CARDVERSE, hands, "KS 4H QS", "4C", script)
     assert (done.reason, done.winner, done.scores) == ("out", 1, (0, 10))
     assert [str(meld) for meld in done.table] == ["1: 4H 5H 6H 7H 8H"]
-    with pytest.raises(ReplayError, match="step 6 .*discard_to_win"):
+    with pytest.raises(ReplayError, match="step 6 .*must keep a card for the final discard"):
         replay(get_rules("cardverse", discard_to_win=True), hands, "KS 4H QS", "4C", script)
 
 
@@ -374,3 +376,35 @@ def test_bad_setup() -> None:
         replay(CARDVERSE, ["5H", "ZZ"], "KS", "4C", "")
     with pytest.raises(ReplayError, match="^setup: .*for 2 to 4 players, not 1"):
         replay(CARDVERSE, ["5H"], "KS", "4C", "")
+
+
+def _full_table(hand: str, discard: str) -> RoundState:
+    """Seat 1 has opened; the table holds two full sets, so a joker taken from the first
+    fits no meld."""
+    state = RoundState(RAMI51, [parse_cards(hand), parse_cards("2C 3D 4H")],
+                       parse_cards("4C 5C"), parse_cards(discard))
+    state._opened[0] = True
+    state._table[1] = TableMeld(1, 2, parse_cards("KC KH KS JK"), "set", 40,
+                                parse_cards("KC KH KS KD"))
+    state._table[2] = TableMeld(2, 2, parse_cards("7C 7D 7H 7S"), "set", 28,
+                                parse_cards("7C 7D 7H 7S"))
+    return state
+
+
+def test_a_joker_owed_by_an_exchange_names_the_meld_it_came_from() -> None:
+    """An exchange is refused when the joker taken could not be laid after it; the refusal
+    names that meld (``target``), so that the page links it to the exchange's rule. A card
+    owed because it was taken from the discard pile names none."""
+    state = _full_table("KD 2S 9D", "8D")
+    state.draw_stock()
+    with pytest.raises(Refusal) as caught:
+        state.verify_swap(1, parse_card("KD"))
+    assert caught.value.code == "owed-fits-no-meld"
+    assert dict(caught.value.values) == {"seat": 1, "cards": "JK", "target": 1}
+
+    state = _full_table("9H 10H 9C 9S 5D", "8H")
+    state.draw_discard()
+    with pytest.raises(Refusal) as caught:
+        state.verify_meld(parse_cards("9H 9C 9S"))
+    assert caught.value.code == "owed-fits-no-meld"
+    assert dict(caught.value.values) == {"seat": 1, "cards": "8H"}

@@ -32,7 +32,10 @@ export function explain(refusal, text) {
   let reason, rule;
   if (known && known.template) {
     reason = text.fmt(known.template, readable(refusal.values, text));
-    rule = known;
+    // a card owed this turn that names the meld it came from is a joker taken by an
+    // exchange: its rule is the exchange's
+    const taken = known.exchange && refusal.values && Object.hasOwn(refusal.values, "target");
+    rule = taken ? known.exchange : known;
   } else {
     const own = Object.hasOwn(T.refusals, code) ? code : REFUSALS.other;
     reason = text.fmt(T.refusals[own], Object.assign({message: String(refusal.message || "")},
