@@ -39,6 +39,7 @@ from site_builder.i18n.messages import (
     source_catalog,
     template_messages,
 )
+from site_builder.i18n.successors import dropped_fixes
 from site_builder.i18n.terms import new_file as new_terms_file
 from site_builder.i18n.terms import terms_path
 from site_builder.i18n.translator import Translations, Translator
@@ -182,7 +183,10 @@ def run_extract(args: argparse.Namespace) -> int:
 def run_update(args: argparse.Namespace) -> int:
     """Merge the template into each catalog with ``msgmerge --previous``: changed text
     becomes fuzzy with its previous msgid (``#|``), and an entry the template no longer
-    has is kept as obsolete (``#~``), its translation with it, never dropped."""
+    has is kept as obsolete (``#~``), its translation with it, never dropped. An entry made
+    obsolete here whose successor (the entry ``msgmerge`` matches to its msgid) already
+    holds a different translation is named on stderr (see
+    :mod:`site_builder.i18n.successors`): a correction a merge would otherwise lose."""
     pot = normalise(_babel_bytes(template(args.root)), POT_PATH)
     langs = args.langs or discover_languages(args.root)
     problems = []
@@ -206,6 +210,9 @@ def run_update(args: argparse.Namespace) -> int:
         fuzzy, obsolete = counts(merged)
         print(f"{rel}: {'updated' if changed else 'unchanged'}, {fuzzy} fuzzy"
               + (f", {obsolete} obsolete (kept as #~)" if obsolete else ""))
+        if changed:  # a correction made where a merge then made it obsolete: said, not kept
+            for problem in dropped_fixes(read, merged, rel):
+                print(problem, file=sys.stderr)
     if problems:
         raise UserError(problems)
     return 0
