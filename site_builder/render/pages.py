@@ -189,6 +189,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
             ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)
         if page.play:  # the practice table: its runtime and engine (render/play.py)
             ctx.update(play_refusals=refusal_table(translator),
+                       play_words=play.page_words(translator),
                        play_engine=job.play_archive[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang),

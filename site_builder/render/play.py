@@ -15,9 +15,11 @@ import io
 import json
 import zipfile
 from pathlib import Path
+from typing import Any
 
 from babel import Locale
 
+from site_builder.engine.reasons import reason_messages
 from site_builder.errors import Problem, UserError
 from site_builder.sources.parsing import parse
 
@@ -131,3 +133,98 @@ def plural_samples(lang: str) -> dict[str, int]:
         out.setdefault(rule(n), n)
     return out
 
+
+
+def pgettext(context: str, message: str) -> str:
+    """Mark *message* for extraction (Babel's Python extractor finds ``pgettext`` with
+    literals); it is returned as it is, and looked up in a language by :func:`page_words`."""
+    return message
+
+
+#: The context of the refusals the practice table says to the reader ("you"), in place of
+#: the engine's own sentence about a seat ("seat 1 must draw first").
+YOURS_CONTEXT = "refusal to you"
+
+#: The engine's refusals that name the reader's own seat, said to the reader: the same
+#: code and values (``{seat}`` is not used), in the second person. A translator words
+#: them as the engine's (``docs/translating.md``: a card's name where its base form is
+#: right).
+YOUR_REFUSALS: dict[str, str] = {
+    "not-your-turn": pgettext(YOURS_CONTEXT, "it is seat {turn}'s turn, not yours"),
+    "already-drawn": pgettext(YOURS_CONTEXT, "you have already drawn this turn"),
+    "draw-first": pgettext(YOURS_CONTEXT, "you must draw first"),
+    "discard-first-round": pgettext(
+        YOURS_CONTEXT, "you may not take the discard in the first round; draw from the stock"),
+    "discard-at-one-card": pgettext(
+        YOURS_CONTEXT, "you hold one card and may not take the discard; draw from the stock"),
+    "discard-take-needs-lay": pgettext(
+        YOURS_CONTEXT, "you may take {card} from the discard pile only to lay it this turn, "
+                       "and cannot: it fits no meld"),
+    "discard-take-needs-opening": pgettext(
+        YOURS_CONTEXT, "you may take {card} from the discard pile only to lay it this turn, "
+                       "and cannot: no first meld that uses it is accepted"),
+    "discard-take-needs-final-discard": pgettext(
+        YOURS_CONTEXT, "you may take {card} from the discard pile only to lay it this turn, "
+                       "and cannot: no card would be left to discard"),
+    "not-held": pgettext(YOURS_CONTEXT, "you do not hold {card}"),
+    "held-too-few": pgettext(YOURS_CONTEXT, "you hold only {count} of {card}"),
+    "keep-final-discard": pgettext(YOURS_CONTEXT, "you must keep a card for the final discard"),
+    "out-opening-short": pgettext(
+        YOURS_CONTEXT, "you cannot go out with a first meld that falls short ({total} points, "
+                       "threshold {threshold}: {reasons})"),
+    "lay-off-not-opened": pgettext(
+        YOURS_CONTEXT, "you have not laid your first meld yet and may not lay off"),
+    "swap-not-opened": pgettext(
+        YOURS_CONTEXT, "you have not laid your first meld yet and may not exchange a joker"),
+    "owed-fits-no-meld": pgettext(
+        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (it fits no "
+                       "meld)"),
+    "owed-not-all": pgettext(
+        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (they cannot "
+                       "all be laid)"),
+    "owed-no-opening": pgettext(
+        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (no first meld "
+                       "that uses it is accepted)"),
+    "owed-no-final-discard": pgettext(
+        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (no card would "
+                       "be left to discard)"),
+    "discard-owes-card": pgettext(
+        YOURS_CONTEXT, "you took {card} from the discard pile and must lay {card} this turn"),
+    "discard-owes-taken-joker": pgettext(
+        YOURS_CONTEXT, "you took {card} from the discard pile and must lay it this turn"),
+    "discard-owes-joker": pgettext(
+        YOURS_CONTEXT, "you took a joker from meld {target} and must lay it this turn"),
+}
+
+#: The rule section (page slug, heading id) a move reason is about, where a rule is
+#: involved: the round review links it.
+REASON_SECTIONS: dict[str, tuple[str, str]] = {
+    "take-completes": ("turn", "taking-the-discard"),
+    "take-opens": ("turn", "taking-the-discard"),
+    "take-lays-off": ("turn", "taking-the-discard"),
+    "take-swaps": ("joker-exchange", "taking-the-discard-for-an-exchange"),
+    "stock-top-no-opening": ("turn", "taking-the-discard"),
+    "stock-top-no-final-discard": ("scoring", "going-out"),
+    "stock-first-round": ("variations-discard", "no-discard-taken-in-the-first-round"),
+    "stock-one-card": ("variations-discard", "no-discard-taken-with-one-card-left"),
+    "meld-opens": ("first-meld", "the-threshold"),
+    "meld-opens-next": ("first-meld", "the-threshold"),
+    "lay-off-fits": ("turn", "laying-off"),
+    "swap-joker": ("joker-exchange", "when-and-with-which-card"),
+    "goes-out": ("scoring", "going-out"),
+    "keep-building": ("first-meld", "the-threshold"),
+    "keep-building-no-pure": ("first-meld", "the-pure-sequence-in-rami-51"),
+    "opening-returns": ("first-meld", "if-the-threshold-is-not-reached"),
+}
+
+
+def page_words(translations: Any) -> dict[str, Any]:
+    """The practice table's words that the engine's code holds, in one language: each
+    move reason's template (``reasons``, by code), the refusals said to the reader
+    (``yours``, by code) and each reason's rule section (``sections``). *translations*:
+    the language's translator (``gettext(text, context)``)."""
+    return {"reasons": reason_messages(translations.gettext),
+            "yours": {code: translations.gettext(text, YOURS_CONTEXT)
+                      for code, text in YOUR_REFUSALS.items()},
+            "sections": {code: {"page": page, "anchor": anchor}
+                         for code, (page, anchor) in REASON_SECTIONS.items()}}

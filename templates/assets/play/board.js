@@ -2,6 +2,8 @@
 // the discard pile, the melds (numbered as in the worked rounds; each joker drawn as a
 // joker, its stand-in beside it), whose turn it is, the first meld's progress, and the end
 // of a round. Only this file writes the board's markup.
+// A meld is drawn as the worked rounds draw it: in its arrangement (a sequence in rank
+// order), each joker in the place of the card it stands for.
 
 import {JOKER, chips} from "../lib/cards.js";
 import {el, say} from "../lib/elements.js";
@@ -14,6 +16,19 @@ export function standIns(meld) {
     if (i >= 0) left.splice(i, 1);
   });
   return left;
+}
+
+/** A meld's cards in the order drawn: its arrangement, each stand-in drawn as the joker. */
+export function inPlace(meld) {
+  const natural = meld.cards.filter(c => c !== JOKER);
+  const order = (meld.arrangement || []).map(c => {
+    const i = natural.indexOf(c);
+    if (i < 0) return JOKER;
+    natural.splice(i, 1);
+    return c;
+  });
+  // an arrangement that does not hold every card (never from the engine): as laid
+  return order.length === meld.cards.length && !natural.length ? order : meld.cards;
 }
 
 function seats(box, view, text) {
@@ -34,7 +49,7 @@ function melds(box, view, text, mine) {
   view.table.forEach(meld => {
     const li = el("li", {"data-number": String(meld.number)});
     li.append(el("span", {"class": "play-label"}, text.fmt(text.T.meld, {n: meld.number})), " ",
-              chips(meld.cards, text.T));
+              chips(inPlace(meld), text.T));
     standIns(meld).forEach(card => li.append(el("span", {"class": "sub"},
       text.fmt(text.T.standsFor, {card: text.cardName(card)}))));
     li.append(" ", el("span", {"class": "sub"}, text.count(text.T.points, meld.points)));

@@ -48,7 +48,7 @@ export function makeHand(els, text, onAction) {
     const b = event.target.closest("button[data-act]");
     if (!b) return;
     const target = b.dataset.target ? Number(b.dataset.target) : null;
-    onAction({kind: b.dataset.act, cards: selection(), target});
+    onAction({kind: b.dataset.act, cards: selection(), target}, b);
   });
   return {
     set(hand) {
@@ -58,6 +58,12 @@ export function makeHand(els, text, onAction) {
       draw();
     },
     clear() { state.selected.clear(); draw(); },
+    // focus the card *code* (one just drawn), else the first card of the hand
+    focus(code = null) {
+      const cards = [...els.hand.querySelectorAll("button")];
+      const found = code === null ? null : cards.find(b => b.dataset.code === code);
+      if (found || cards[0]) (found || cards[0]).focus();
+    },
     selection,
   };
 }

@@ -1,6 +1,12 @@
 // The practice table (templates/_play.html): wires the setup form, the runtime loader, the
-// board, the hand, the log and the saved game together. The rules are the engine's
-// (site_builder/engine/play/table.py, run by the Python runtime in the browser).
+// board, the hand, the log, the round's review and the saved game together. The rules are
+// the engine's (site_builder/engine/play/table.py, run by the Python runtime in the
+// browser).
+//
+// Feedback goes where the eye is: a refusal next to the control used (scrolled into view,
+// focused), focus on the next useful control after Start, a draw and a discard. The table
+// never waits for ever: a computer seat's step the engine refuses is said, and the table
+// offers a new game.
 
 import {GAMES, LEVELS} from "../lib/facts.js";
 import {addStylesheet, dropFragment, pageData, say} from "../lib/elements.js";
@@ -9,9 +15,10 @@ import {loadTable} from "./loader.js";
 import {drawBoard} from "./board.js";
 import {makeHand} from "./hand.js";
 import {makeLog} from "./log.js";
+import {hideReview, showReview} from "./review.js";
 import {loadSaved, keep, forget} from "./store.js";
 import {readHash, dealHash} from "./hash.js";
-import {showRefusal} from "./refusals.js";
+import {explain, sayHere, showRefusal} from "./refusals.js";
 
 const doc = document;
 const script = doc.querySelector("script[data-engine]");
@@ -23,135 +30,238 @@ const els = {
   discard: q("[data-discard]"), melds: q("[data-melds]"), turn: q("[data-turn]"),
   progress: q("[data-progress]"), hand: q("[data-hand]"), selected: q("[data-selected]"),
   actions: q("[data-actions]"), refusal: q("[data-refusal]"), hintText: q("[data-hint-text]"),
-  end: q("[data-end]"), log: q("[data-log]"), pace: q("[data-pace]"), skip: q("[data-skip]"),
-  dealLink: q("[data-deal-link]"), sort: [...root.querySelectorAll("[data-sort]")], root,
+  end: q("[data-end]"), review: q("[data-review]"), log: q("[data-log]"), pace: q("[data-pace]"),
+  skip: q("[data-skip]"), dealLink: q("[data-deal-link]"), newGame: q("[data-new]"),
+  sort: [...root.querySelectorAll("[data-sort]")], root,
 };
 const text = makeText(pageData("play-text"), doc.documentElement.lang);
+const T = text.T;
 const engine = script.dataset.engine;
 let call = null;
+let loading = null;  // the one load of the runtime and the engine (a promise)
+let step = 1;  // how far the load has come (1 to 3)
 let busy = false;
 let view = null;
+let deal = null;  // the seeded deal's settings, for its link
 const log = makeLog(els, text);
 const hand = makeHand(els, text, act);
 
 const note = message => say(els.note, message);
+const mySeat = () => (view ? view.seat + 1 : undefined);  // as the engine counts seats
 
-// The game kept on the device; a device that would not keep it says so, once a visit.
+// The game kept on the device, with its log and its deal's link; a device that would not
+// keep it says so, once a visit.
 let unkept = false;
 function save(answer) {
-  if (keep(answer.save, engine) && !unkept) {
+  if (keep(answer.save, engine, log.events, deal) && !unkept) {
     unkept = true;
-    note(text.T.notSaved);
+    note(T.notSaved);
   }
+}
+
+function showProgress() {
+  const bar = els.loading.querySelector("progress");
+  bar.value = step - 1;
+  els.loading.querySelector("[data-loading-text]").textContent =
+    T.loading[step - 1] + " " + text.fmt(T.step, {n: step, total: 3});
+}
+
+// Start loading the runtime and the engine, once; the reader may still be choosing.
+function preload() {
+  if (!loading) {
+    loading = loadTable(new URL(script.dataset.runtime, doc.baseURI).href,
+                        new URL(engine, doc.baseURI).href,
+                        n => { step = n; if (!els.loading.hidden) showProgress(); })
+      .then(loaded => {
+        loaded("variations", T.variations);  // the site's rule sets, by name
+        call = loaded;
+        return loaded;
+      });
+    loading.catch(() => { loading = null; });  // a later Start tries again
+  }
+  return loading;
 }
 
 async function table() {
   if (call) return call;
-  const bar = els.loading.querySelector("progress");
-  const label = els.loading.querySelector("[data-loading-text]");
   els.loading.hidden = false;
-  const progress = n => {
-    bar.value = n - 1;
-    label.textContent = text.T.loading[n - 1] + " " + text.fmt(text.T.step, {n, total: 3});
-  };
+  showProgress();
   try {
-    const loaded = await loadTable(new URL(script.dataset.runtime, doc.baseURI).href,
-                                   new URL(engine, doc.baseURI).href, progress);
-    loaded("variations", text.T.variations);  // the site's rule sets, by name
-    call = loaded;
+    return await preload();
   } finally {
     els.loading.hidden = true;
   }
-  return call;
 }
 
-async function begin(name, payload, badMessage) {
+// The one line that says why a game could not begin: an impossible position names its
+// problem, anything else is *badMessage*.
+function notBegun(refusal, badMessage) {
+  const values = refusal.values || {};
+  if (refusal.code === "bad-position" && Object.hasOwn(T.problems, values.problem)) {
+    return text.fmt(T.problems[values.problem], values);
+  }
+  return badMessage;
+}
+
+function offerNewGame(message) {
+  els.board.hidden = true;
+  els.setup.hidden = false;
+  forget();
+  view = null;
+  note(message);
+  els.setup.querySelector("[data-start]").focus();
+}
+
+async function begin(name, payload, badMessage, kept = null) {
   els.setup.hidden = true;
-  let answer;
+  let loaded, answer;
   try {
-    answer = (await table())(name, payload);
+    loaded = await table();
   } catch {
     els.setup.hidden = false;
-    note(text.T.failed);
-    return;
+    note(T.failed);  // the runtime or the engine did not load: the connection, or the browser
+    return false;
+  }
+  try {
+    answer = loaded(name, payload);
+  } catch {
+    answer = {refusal: {code: "bad-request", values: {}}};  // the engine could not read it
   }
   if (answer.refusal) {
-    els.setup.hidden = false;
-    forget();
-    note(badMessage);
-    return;
+    offerNewGame(notBegun(answer.refusal, badMessage));
+    return false;
   }
-  log.clear();
+  deal = name === "new" ? payload : kept && kept.deal && typeof kept.deal === "object" ? kept.deal : null;
+  showDealLink(deal);
   els.board.hidden = false;
-  showDealLink(name === "new" ? payload : null);
-  await show(answer);
+  if (kept) log.restore(kept.log, answer.view);
+  else log.clear();
+  await show(answer, true);
+  return true;
 }
 
 function showDealLink(config) {
   els.dealLink.hidden = !config;
-  if (config) els.dealLink.href = dealHash(config);
+  if (!config) return;
+  try {
+    els.dealLink.href = dealHash(config);
+  } catch {
+    els.dealLink.hidden = true;
+  }
 }
 
-async function show(answer) {
-  view = answer.view;
-  save(answer);
+// Focus where the reader goes next: the end of the round, the draw, their hand, or the
+// Skip button while the computers play. *force*: move it even from a control still shown.
+function focusNext(force, drawn = null) {
+  const active = doc.activeElement;
+  const lost = !active || active === doc.body || !active.isConnected || active.closest("[hidden]");
+  if (!force && !lost) return;
+  if (!view) return;
+  if (view.ending) { const h = els.end.querySelector("h3"); if (h) h.focus(); return; }
+  if (view.turn !== view.seat) { els.skip.focus(); return; }
+  if (view.phase === "draw") { q("[data-act=draw_stock]").focus(); return; }
+  hand.focus(drawn);
+}
+
+function drawAll() {
+  els.actions.after(els.refusal);  // back at its place, under the actions
+  els.refusal.hidden = true;
   drawBoard(els, view, text);
   hand.set(view.hand);
-  if (view.ending) {
-    const heading = els.end.querySelector("h3");
-    if (heading) heading.focus();
-  }
-  if (!view.ending && view.turn !== view.seat) await computers();
+  els.selected.hidden = Boolean(view.ending);
+  if (!view.ending) hideReview(els.review);
 }
 
+async function show(answer, fresh = false, drawn = null) {
+  view = answer.view;
+  save(answer);
+  drawAll();
+  if (view.ending) { roundOver(); return; }
+  focusNext(fresh || drawn !== null, drawn);
+  if (view.turn !== view.seat) await computers();
+}
+
+function roundOver() {
+  const heading = els.end.querySelector("h3");
+  if (heading) heading.focus();
+  showReview(els.review, () => call("review"), text, () => {
+    const next = els.end.querySelector("[data-next]") || heading;
+    if (next) next.focus();
+  });
+}
+
+// The computer seats play, one step at a time, at the reader's pace. A step the engine
+// refuses (or cannot answer) is said, and the table offers a new game.
 async function computers() {
   if (busy) return;
   busy = true;
   log.start();
+  let stuck = null;
   try {
     while (view && !view.ending && view.turn !== view.seat) {
       await log.pause();
-      const answer = call("step");
-      if (answer.refusal) break;
+      let answer;
+      try {
+        answer = call("step");
+      } catch {
+        answer = {refusal: {code: "other", values: {}, message: ""}};
+      }
+      if (answer.refusal) { stuck = answer.refusal; break; }
       log.add(answer.events, answer.view);
       view = answer.view;
       save(answer);
-      drawBoard(els, view, text);
-      hand.set(view.hand);
+      drawAll();
     }
   } finally {
     busy = false;
   }
-  const heading = view && view.ending && els.end.querySelector("h3");
-  if (heading) heading.focus();
-  // the reader's turn again: a keyboard whose button was hidden resumes at the draw
-  else if (view && doc.activeElement === doc.body) q("[data-act=draw_stock]").focus();
-}
-
-async function act(request) {
-  if (busy || !call || !view) return;
-  els.hintText.hidden = true;
-  const answer = call("act", request);
-  if (answer.refusal) {
-    showRefusal(els.refusal, answer.refusal, text);
+  if (stuck) {
+    const {message} = explain(stuck, text, mySeat());
+    els.refusal.replaceChildren(doc.createTextNode(text.fmt(T.stuck, {reason: message})));
+    sayHere(els.refusal, null);
+    els.newGame.focus();
     return;
   }
-  els.refusal.hidden = true;
+  if (view && view.ending) roundOver();
+  else focusNext(doc.activeElement === els.skip);
+}
+
+const NEEDS_CARDS = ["meld", "lay_off", "swap", "discard"];
+
+async function act(request, control) {
+  if (busy || !call || !view) return;
+  els.hintText.hidden = true;
+  // the control's place: a meld's buttons answer under the meld, the others under them
+  const near = control && control.closest("li") ? control.closest("li") : els.actions;
+  if (NEEDS_CARDS.includes(request.kind) && !request.cards.length) {
+    showRefusal(els.refusal, {code: "bad-cards", values: {}}, text, {seat: mySeat(), near});
+    return;
+  }
+  const answer = call("act", request);
+  if (answer.refusal) {
+    showRefusal(els.refusal, answer.refusal, text, {seat: mySeat(), near});
+    return;
+  }
   log.add(answer.events, answer.view);
-  await show(answer);
+  const drawn = request.kind.startsWith("draw") ? answer.event.card : null;
+  await show(answer, false, drawn);
 }
 
 function hint() {
   if (busy || !call) return;
   const answer = call("hint");
-  if (answer.refusal) { showRefusal(els.refusal, answer.refusal, text); return; }
-  const a = answer.action, T = text.T;
-  const move = text.fmt(T.moves[a.kind], {cards: a.cards.map(text.cardName).join(", "),
-                                          n: a.target});
-  const why = text.fmt(T.why[answer.why.code] || "", Object.assign({n: answer.why.number},
-                                                                     answer.why));
-  els.hintText.textContent = text.fmt(T.hint, {move, why});
+  if (answer.refusal) {
+    showRefusal(els.refusal, answer.refusal, text, {seat: mySeat(), near: els.actions});
+    return;
+  }
+  const lines = [text.fmt(T.hint, {move: text.move(answer.action)}), text.reasons(answer.reasons)];
+  if (answer.plan && answer.plan.length) {
+    lines.push(text.fmt(T.plan, {melds: answer.plan.map(text.cards).join(T.meldsJoin)}));
+  }
+  els.hintText.textContent = lines.filter(Boolean).join(" ");
+  els.actions.after(els.hintText);
   els.hintText.hidden = false;
+  els.hintText.scrollIntoView({block: "nearest"});
 }
 
 function formConfig() {
@@ -169,8 +279,20 @@ function wire() {
   els.setup.addEventListener("submit", event => {
     event.preventDefault();
     note("");
-    begin("new", formConfig(), text.T.badDeal);
+    begin("new", formConfig(), T.badDeal);
   });
+  // the reader is choosing the game: the runtime loads meanwhile
+  for (const type of ["pointerdown", "focusin", "change"]) {
+    els.setup.addEventListener(type, () => { preload().catch(() => {}); }, {once: true});
+  }
+  if ("IntersectionObserver" in window) {
+    const seen = new IntersectionObserver(entries => {
+      if (!entries.some(e => e.isIntersecting)) return;
+      seen.disconnect();
+      preload().catch(() => {});
+    });
+    seen.observe(els.setup);
+  }
   els.setup.elements.game.addEventListener("change", () => {
     els.setup.elements.variation.disabled = !GAMES[els.setup.elements.game.value].variations;
   });
@@ -180,11 +302,12 @@ function wire() {
     const answer = call("next_round");
     if (answer.refusal) return;
     log.add([answer.event], answer.view);
-    await show(answer);
+    await show(answer, true);
   });
-  q("[data-new]").addEventListener("click", () => {
+  els.newGame.addEventListener("click", () => {
     forget();
     view = null;
+    deal = null;
     els.board.hidden = true;
     els.setup.hidden = false;
     if (location.hash) dropFragment();
@@ -196,20 +319,20 @@ function start() {
   addStylesheet(script.dataset.css);
   doc.querySelector(".play-off").hidden = true;
   root.hidden = false;
-  if (typeof WebAssembly !== "object") { els.setup.hidden = true; note(text.T.noWasm); return; }
+  if (typeof WebAssembly !== "object") { els.setup.hidden = true; note(T.noWasm); return; }
   wire();
   // a deal or position link followed on this page starts it, as on arriving
   window.addEventListener("hashchange", () => { if (readHash(location.hash)) location.reload(); });
   const fromHash = readHash(location.hash);
   // read once: a reload then resumes the game (the deal keeps its own link, data-deal-link)
   if (location.hash) dropFragment();
-  if (fromHash && fromHash.deal) return begin("new", fromHash.deal, text.T.badDeal);
-  if (fromHash && fromHash.position) return begin("position", fromHash.position, text.T.badPosition);
-  if (fromHash && fromHash.bad) note(fromHash.bad === "deal" ? text.T.badDeal : text.T.badPosition);
+  if (fromHash && fromHash.deal) return begin("new", fromHash.deal, T.badDeal);
+  if (fromHash && fromHash.position) return begin("position", fromHash.position, T.badPosition);
+  if (fromHash && fromHash.bad) note(fromHash.bad === "deal" ? T.badDeal : T.badPosition);
   const {value: saved, problem} = loadSaved();
-  if (problem === "damaged") { note(text.T.badSave); return; }
-  if (saved) return begin("restore", saved.save, text.T.badSave).then(() => {
-    if (!els.board.hidden) note(text.T.resumed);
+  if (problem === "damaged") { note(T.badSave); return; }
+  if (saved) return begin("restore", saved.save, T.badSave, saved).then(begun => {
+    if (begun) note(T.resumed);
   });
 }
 

@@ -3,7 +3,8 @@
 // their translated templates, come with the page (T.engine, from
 // site_builder/render/refusals.py); the table's own codes have the page's own words
 // (T.refusals). A code the page does not know is explained as the table's "other", with
-// the engine's English sentence.
+// the engine's English sentence. A refusal about the reader's own seat is said to the
+// reader ("you must draw first", T.words.yours), not about a seat ("seat 1 must …").
 
 import {REFUSALS} from "../lib/facts.js";
 import {el} from "../lib/elements.js";
@@ -25,13 +26,17 @@ function readable(values, text) {
   return out;
 }
 
-export function explain(refusal, text) {
+// *seat*: the reader's seat, counted from 1 as the engine counts seats (none: a seat is
+// named as the engine names it).
+export function explain(refusal, text, seat) {
   const T = text.T;
   const code = refusal && typeof refusal.code === "string" ? refusal.code : REFUSALS.other;
   const known = Object.hasOwn(T.engine, code) ? T.engine[code] : null;
+  const yours = T.words && Object.hasOwn(T.words.yours, code) && seat !== undefined
+    && refusal.values && refusal.values.seat === seat ? T.words.yours[code] : null;
   let reason, rule;
   if (known && known.template) {
-    reason = text.fmt(known.template, readable(refusal.values, text));
+    reason = text.fmt(yours || known.template, readable(refusal.values, text));
     // a card owed this turn that names the meld it came from is a joker taken by an
     // exchange: its rule is the exchange's
     const taken = known.exchange && refusal.values && Object.hasOwn(refusal.values, "target");
@@ -46,8 +51,20 @@ export function explain(refusal, text) {
   return {message: text.fmt(T.refused, {reason}), href};
 }
 
-export function showRefusal(box, refusal, text) {
-  const {message, href} = explain(refusal, text);
-  box.replaceChildren(el("p", {}, message + " ", el("a", {href}, text.T.readRule)));
+// *box* saying the refusal, placed right after *near* (the control used, or what holds
+// it), scrolled into view where the eye is, and focused, so that a reader who tapped a
+// button far down a phone's screen sees the answer next to it.
+export function showRefusal(box, refusal, text, {seat, near = null, before = ""} = {}) {
+  const {message, href} = explain(refusal, text, seat);
+  box.replaceChildren(el("p", {}, before + message + " ", el("a", {href}, text.T.readRule)));
+  sayHere(box, near);
+}
+
+// *box* shown after *near*, in view and focused.
+export function sayHere(box, near) {
+  if (near) near.after(box);
   box.hidden = false;
+  box.setAttribute("tabindex", "-1");
+  box.focus({preventScroll: true});
+  box.scrollIntoView({block: "nearest"});
 }
