@@ -135,6 +135,7 @@ def environment(job: Job, lang: str, translator: Translator) -> Any:
     env.globals["play_slug"] = next((page.slug for page in job.site.pages if page.play), None)
     env.globals["position_link"] = engine.notation.position_link  # their one writer
     env.globals["try_link"] = facts.try_link  # the checker's links' one writer
+    env.globals["row_game"] = table_rules.row_game  # which rows fold for my table's rules
     memoize_macros(env)
     return env
 

@@ -17,13 +17,36 @@ from typing import Any
 
 from site_builder import engine
 from site_builder.engine.scoring import max_hand_points, min_hand_points
-from site_builder.project import page_path
+from site_builder.i18n.translator import N_
+from site_builder.project import page_path, relative
 
 SLUG = "score"
 #: The games a score sheet is kept for, in the order offered (the seeds' three).
 GAMES = ("rami51", "rami40", "cardverse")
 #: Rounds a printed sheet has room for: a game to 500 penalty points at about 35 a round.
 PRINTED_ROUNDS = 16
+#: A game's own options that change the score and that no profile of content/profiles.toml
+#: sets, offered as rule sets of their own: CardVerse's ``ace_high`` (content/cardverse.md,
+#: Scoring: "The `ace_high` option counts the ace as 11 points"; the CardVerse seed has it).
+OPTIONS: dict[str, tuple[tuple[str, str, dict[str, Any]], ...]] = {
+    "cardverse": (("ace_high", N_("ace counts 11"), {"ace_high": True}),),
+}
+#: The rules a sheet applies, as sections of the site ("page#section", the same in every
+#: language): how a round is scored and where the game ends, for each game; and the section
+#: of each rule set's variation (a profile or an option above).
+RULES = {
+    "rami51": ("scoring#penalty-points", "scoring#the-end-of-the-game"),
+    "rami40": ("scoring#penalty-points", "scoring#the-end-of-the-game"),
+    "cardverse": ("cardverse#scoring", "cardverse#end-of-the-game"),
+}
+VARIATIONS = {
+    "joker_25": "variations#a-higher-joker-penalty",
+    "hundred": "variations#a-fixed-penalty-before-the-first-meld",
+    "ace_one": "variations#an-ace-in-hand-counts-low",
+    "house": "variations#house-rules-a-laid-joker-counts-more",
+    "two_jokers": "variations#two-jokers-per-meld",
+    "ace_high": "cardverse#scoring",
+}
 
 
 def bounds(rules: engine.RuleSet) -> dict[str, Any]:
@@ -58,8 +81,9 @@ def bounds(rules: engine.RuleSet) -> dict[str, Any]:
 def offered(profiles: Mapping[str, Any]) -> list[dict[str, Any]]:
     """The rule sets a score sheet may be kept under: each game under each profile of
     ``content/profiles.toml`` whose rules change the score (a higher joker penalty, a
-    fixed penalty before the first meld, a low ace), the reference rules first; a profile
-    that changes nothing a score reads is not offered again.
+    fixed penalty before the first meld, a low ace), the reference rules first, then the
+    game's own :data:`OPTIONS` (CardVerse with the ace at 11); a rule set that changes
+    nothing a score reads is not offered again.
 
     >>> from site_builder.sources.profiles import Profile
     >>> p = {"reference": Profile("reference", "reference rules", {}, 1, 2),
@@ -67,7 +91,7 @@ def offered(profiles: Mapping[str, Any]) -> list[dict[str, Any]]:
     ...      "joker_25": Profile("joker_25", "higher joker", {"joker_hand_points": 25}, 1, 2)}
     >>> [(o["game"], o["profile"]) for o in offered(p)]
     [('rami51', 'reference'), ('rami51', 'joker_25'), ('rami40', 'reference'), \
-('rami40', 'joker_25'), ('cardverse', 'reference')]
+('rami40', 'joker_25'), ('cardverse', 'reference'), ('cardverse', 'ace_high')]
     """
     out: list[dict[str, Any]] = []
     reference = next(iter(profiles), None)
@@ -81,8 +105,24 @@ def offered(profiles: Mapping[str, Any]) -> list[dict[str, Any]]:
             seen.append(data)
             out.append({"game": game, "profile": key, "title": rules.title,
                         "profile_name": profile.name, "variation": key != reference,
-                        "rules": data})
+                        "rules": data, "links": _links(game, key)})
+        for key, name, options in OPTIONS.get(game, ()):
+            data = bounds(engine.get_rules(game, **options))
+            if data not in seen:
+                seen.append(data)
+                out.append({"game": game, "profile": key, "title": engine.PRESETS[game].title,
+                            "profile_name": name, "variation": True, "rules": data,
+                            "links": _links(game, key)})
     return out
+
+
+def _links(game: str, key: str) -> dict[str, str]:
+    """The sections a sheet under *game* and rule set *key* applies, by what they say."""
+    scoring, limit = RULES[game]
+    found = {"scoring": scoring, "limit": limit}
+    if key in VARIATIONS:
+        found["variation"] = VARIATIONS[key]
+    return found
 
 
 def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
@@ -92,6 +132,14 @@ def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
     context. Returns the files written."""
     path = page_path(lang, SLUG)
     ctx = context(SLUG, path)
-    ctx.update(offered=offered(profiles), printed_rounds=PRINTED_ROUNDS, percent=100)
+
+    def section(target: str) -> str:
+        slug, _, anchor = target.partition("#")
+        return f"{relative(path, page_path(lang, slug))}#{anchor}"
+
+    sets = offered(profiles)
+    for o in sets:
+        o["links"] = {what: section(target) for what, target in o["links"].items()}
+    ctx.update(offered=sets, printed_rounds=PRINTED_ROUNDS, percent=100)
     emit(path, env.get_template("score.html").render(ctx).encode("utf-8"))
     return [path]

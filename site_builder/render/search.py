@@ -131,6 +131,17 @@ PLAYERS_WORDS = {
     # Translators: search words, as above, for the section on when a joker may be exchanged.
     "joker-exchange#when-and-with-which-card": N_("swap a joker, take a joker, replace a joker"),
 }
+#: The words of a question that its answer need not hold: the question and filler words
+#: players type around what they look for ("when can I lay off"). The search box drops
+#: them from a query before it asks the index (assets/site.js), unless nothing else is left.
+# Translators: the question and filler words players of your language type around what they
+# look for in a search ("when", "can", "how", "who", "is it", "the"), in lower case and
+# separated by spaces. Not shown: a word here is left out of a search, so list no game word.
+QUESTION_WORDS = N_("how what when where which who whom whose why can could may might must "
+                    "shall should will would do does did is are was be it its i me my you your "
+                    "we our they a an the to of in on at for with if there so then about does "
+                    "allowed possible")
+
 #: The weight of the players' words: they name what the section is about, as its
 #: heading does (Pagefind weighs an h2 at 5, text at 1).
 PLAYERS_WEIGHT = 5
@@ -214,7 +225,8 @@ def context(lang: str, path: str, href: Callable[[str], str]) -> dict[str, Any]:
     if not path.startswith(f"{lang}/"):
         return {}
     return {"search": {"script": href("assets/site.js"),
-                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js")}}
+                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js"),
+                       "ignore": QUESTION_WORDS}}
 
 
 def available() -> bool:

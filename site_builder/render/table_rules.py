@@ -4,10 +4,11 @@ variation, chosen once on any rule page and kept on the device.
 Each language folder gets ``table-rules.json`` (:func:`table_rules`): the choices and their
 words. ``assets/table-rules.js`` fetches it and shows the switch in the page menu; a page
 holds no byte of it, so every page keeps its 30 KB budget, and without JavaScript (or from
-disk) every page shows everything, as before. What the choice changes: the other game's
-example rows fold away (each row says its game, ``data-game``), the checker opens on the
-table's game and rule set, the quick reference marks the table's game, and the score keeper
-and the practice table start with it.
+disk) every page shows everything, as before. What the choice changes: a mark under every
+page's header says it (and undoes it); the example rows whose result differs in the other
+game fold away (such a row says its game, ``data-game``: :func:`row_game`; a row that holds
+in both games stays); the checker opens on the table's game and rule set, the quick
+reference marks the table's game, and the score keeper and the practice table start with it.
 """
 
 from __future__ import annotations
@@ -16,7 +17,11 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from markupsafe import Markup
+
 from site_builder import engine
+from site_builder.examples.base import rules_for
+from site_builder.examples.registry import KINDS
 from site_builder.i18n.translator import N_, Translator
 
 FILE = "table-rules.json"
@@ -31,9 +36,59 @@ TEXT = {
     "hidden": N_("Examples for {game} are hidden here: your table plays {mine}."),
     "show": N_("Show them"),
     "hide": N_("Hide them"),
+    "mark": N_("Your table: {rules}"),
+    "undo": N_("Show both games"),
+    "damaged": N_("Your table's rules saved on this device could not be read: every page shows "
+                  "both games until you choose again."),
     "not_saved": N_("This device would not keep your table's rules (its storage is full or "
                     "blocked): they hold on this page only."),
 }
+
+
+_AGREES: dict[int, tuple[Any, bool]] = {}
+
+
+def holds_in_both(table: str, row: Any) -> bool:
+    """Whether the verified *row* of a *table* table gives the same result under the other
+    game of :data:`GAMES` (its own rule profile and options, recomputed by the engine): a
+    meld, a laying off or a hand's points are the same in Rami 40 and Rami 51, a first meld's
+    threshold is not. A row of another game, or of a kind verified as a whole (the worked
+    round), does not fold, and is not asked.
+
+    >>> from site_builder.examples.base import VerifiedRow
+    >>> from site_builder.examples.melds import KIND
+    >>> from site_builder.sources.profiles import Profile
+    >>> ref = Profile("reference", "reference rules", {}, 1, 2)
+    >>> def row(game, cards):
+    ...     rules = engine.get_rules(game)
+    ...     inputs = {"cards": KIND.inputs["cards"](cards)}
+    ...     return VerifiedRow(None, game, ref, rules, inputs, KIND.compute(inputs, rules), ())
+    >>> holds_in_both("melds", row("rami40", "7H 8H 9H"))
+    True
+    """
+    kind = KINDS.get(table)
+    if row.game not in GAMES or kind is None or kind.compute is None or kind.verify_block:
+        return False
+    known = _AGREES.get(id(row))
+    if known is not None and known[0] is row:
+        return known[1]
+    other = next(g for g in GAMES if g != row.game)
+    try:
+        rules = rules_for(other, row.profile,
+                          **{k: row.inputs[k] for k in kind.options if k in row.inputs})
+        same = bool(kind.compute(dict(row.inputs), rules) == row.computed)
+    except (engine.RulesError, ValueError):
+        same = False
+    _AGREES[id(row)] = (row, same)
+    return same
+
+
+def row_game(table: str, row: Any) -> Markup:
+    """A row's ``data-game`` attribute, for the rows whose result differs between the two
+    games (:func:`holds_in_both`); nothing for a row that holds in both."""
+    if row.game not in GAMES or holds_in_both(table, row):
+        return Markup("")
+    return Markup(' data-game="{}"').format(row.game)
 
 
 def table_rules(profiles: Mapping[str, Any], translator: Translator) -> bytes:

@@ -18,7 +18,7 @@ import "./menu.js";  // a language of many pages: the whole page list, from one 
 import { el, isSafeId } from "./lib/elements.js";
 import { fold } from "./lib/text.js";
 import { youAreHere } from "./here.js";
-import { pageText, ranked, resultKeys } from "./search-results.js";
+import { mostWords, pageText, queryWords, ranked, resultKeys } from "./search-results.js";
 import { explainTerms } from "./terms.js";
 
 const menus = [...document.querySelectorAll("details.menu")];
@@ -155,10 +155,30 @@ if (box && button) {
     try { pf = await load(); } catch { list.replaceChildren(); button.hidden = true; box.hidden = true; return; }
     const found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
-    const pages = await Promise.all(found.results.slice(0, 20).map(r => r.data()));
+    const ask = async (words, most = 20) => {
+      const one = await pf.search(words);
+      return ranked(await Promise.all(one.results.slice(0, most).map(r => r.data())));
+    };
+    let results = ranked(await Promise.all(found.results.slice(0, 20).map(r => r.data())));
+    const add = (more) => {
+      const seen = new Set(results.map(r => r.url));
+      results = [...results, ...more.filter(r => !seen.has(r.url))];
+    };
+    // every word; then every word but the question's own ("when", "can"); then the
+    // sections that hold most of the words
+    const terms = queryWords(query, box.dataset.ignore || "", fold);
+    if (results.length < 3 && terms.length < query.split(/\s+/).length) add(await ask(terms.join(" ")));
+    const words = [...new Set(terms)].slice(0, 8);
+    if (results.length < 3 && words.length > 1) {
+      add(mostWords(await Promise.all(words.map(w => ask(w, 10))), new Set()));
+    }
+    if (input.value.trim() !== query) return;  // the reader typed on meanwhile
+    // a reference page never before a rule page (the sort keeps each one's order)
+    results = results.map((r, i) => [r, i]).sort((a, b) =>
+      Number(a[0].reference) - Number(b[0].reference) || a[1] - b[1]).map(([r]) => r).slice(0, 12);
     const keep = wanted(query);
     let items = [];
-    for (const r of ranked(pages)) items.push(item(r.url, r.title, r.excerpt, keep, r.sub));
+    for (const r of results) items.push(item(r.url, r.title, r.excerpt, keep, r.sub));
     // results that matched only a short word the query starts with go, unless none is left
     if (items.some(([, good]) => good)) items = items.filter(([, good]) => good);
     list.replaceChildren(...(items.length ? items.map(([li]) => li) : [el("li", {}, box.dataset.none)]));

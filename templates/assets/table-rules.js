@@ -3,7 +3,9 @@
 // come from the language folder's table-rules.json (site_builder/render/table_rules.py);
 // without JavaScript, from disk, or before any choice, every page shows everything.
 //
-// What the choice changes on a page: the other game's example rows fold away behind a note
+// What the choice changes on a page: a mark under the header says it and undoes it in one
+// tap; the example rows whose result differs in the other game (the build marks them with
+// that game, data-game; a row that holds in both games stays) fold away behind a note
 // that says so and can show them; the checker opens on the table's game and rule set; a
 // quick-reference sheet marks the table's game; the score keeper and the practice table
 // start with it (their selects carry data-table-game and data-table-profile, or
@@ -83,6 +85,20 @@ const follow = (select, value) => {
   select.dispatchEvent(new Event("change", { bubbles: true }));
 };
 
+// The compact mark under the header of every page while a choice is on ("Your table: Rami 40
+// · higher joker penalty"), with the one tap that undoes it.
+const drawMark = (choice, data, undo) => {
+  document.querySelector(".table-mark")?.remove();
+  if (!choice.game) return;
+  const game = data.games.find((g) => g.key === choice.game).title;
+  const profile = data.profiles.find((p) => p.key === choice.profile);
+  const rules = profile && profile.key !== data.profiles[0].key ? `${game} · ${profile.name}` : game;
+  const button = el("button", { type: "button" }, data.text.undo);
+  button.addEventListener("click", undo);
+  document.querySelector(".site-header")?.after(
+    el("p", { class: "table-mark", role: "status" }, fill(data.text.mark, { rules }) + " ", button));
+};
+
 const apply = (choice, data) => {
   foldRows(choice, data);
   document.documentElement.dataset.tableGame = choice.game;
@@ -109,20 +125,28 @@ const start = async () => {
   const data = await response.json();
   const form = buildForm(data);
   const store = kept(data);
-  let choice = store.load().value || valid(null, data);
-  form.elements["table-game"].value = choice.game;
-  form.elements["table-profile"].value = choice.profile || data.profiles[0].key;
-  form.elements["table-profile"].disabled = !choice.game;
-  form.addEventListener("change", () => {
-    const game = form.elements["table-game"].value;
-    choice = valid({ game, profile: form.elements["table-profile"].value }, data);
+  const found = store.load();
+  let choice = found.value || valid(null, data);
+  const show = () => {
+    form.elements["table-game"].value = choice.game;
+    form.elements["table-profile"].value = choice.profile || data.profiles[0].key;
     form.elements["table-profile"].disabled = !choice.game;
+    apply(choice, data);
+    drawMark(choice, data, () => choose(""));
+  };
+  const choose = (game) => {
+    choice = valid({ game, profile: form.elements["table-profile"].value }, data);
     say(form.querySelector(".table-rules-note"),
       store.save(choice.game ? choice : null) ? data.text.not_saved : "");
-    apply(choice, data);
-  });
-  nav.append(form);
-  apply(choice, data);
+    show();
+  };
+  form.addEventListener("change", () => choose(form.elements["table-game"].value));
+  // near the top of the menu: after the tools for the table (the score sheet), before the pages
+  const tools = nav.querySelector(".at-table");
+  if (tools) tools.after(form);
+  else nav.prepend(form);
+  if (found.problem === "damaged") say(form.querySelector(".table-rules-note"), data.text.damaged);
+  show();
 };
 
 if (manifest && nav && /^https?:$/.test(location.protocol)) start().catch(() => {});

@@ -7,11 +7,23 @@
 // - A device whose storage is full or blocked, or a value longer than *max* (which would
 //   read as damaged): save says "unavailable", and the page goes on with what it holds.
 
+// - *aside*: a damaged entry is not removed but moved to the entry *aside* (one copy, the
+//   latest), so that nothing a reader kept is wiped without asking.
+// - update(change): read before write. The entry as it is now (another tab may have
+//   written it since this page read it) is read and handed to *change*, whose answer is
+//   saved: {value, problem}. Each save of a value that is an object counts its "rev", so a
+//   page can tell that the entry changed under it.
+// - watch(then): *then*(load()) when another tab changes the entry (the storage event).
+
 // The entry *key*: load() -> {value, problem} (problem: null, "damaged" or "unavailable");
 // save(value) -> problem (null: kept; a null value removes the entry).
-export const stored = (key, { max = 100000, read = (data) => data } = {}) => {
+export const stored = (key, { max = 100000, read = (data) => data, aside = null } = {}) => {
   const remove = () => {
-    try { localStorage.removeItem(key); } catch { /* nothing more to do */ }
+    try {
+      const raw = aside === null ? null : localStorage.getItem(key);
+      if (raw !== null) localStorage.setItem(aside, raw.slice(0, max));
+      localStorage.removeItem(key);
+    } catch { /* nothing more to do */ }
   };
   const load = () => {
     let raw;
@@ -33,5 +45,16 @@ export const stored = (key, { max = 100000, read = (data) => data } = {}) => {
     }
     return text !== null && text.length > max ? "unavailable" : null;
   };
-  return { load, save };
+  const update = (change) => {
+    const now = load();
+    const value = change(now.value);
+    if (value && typeof value === "object" && !Array.isArray(value)) {
+      value.rev = (now.value && Number.isInteger(now.value.rev) ? now.value.rev : 0) + 1;
+    }
+    return { value, problem: save(value) || (now.problem === "unavailable" ? "unavailable" : null) };
+  };
+  const watch = (then) => window.addEventListener("storage", (event) => {
+    if (event.key === key || event.key === null) then(load());
+  });
+  return { load, save, update, watch };
 };
