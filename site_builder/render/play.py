@@ -150,50 +150,50 @@ YOURS_CONTEXT = "refusal to you"
 #: them as the engine's (``docs/translating.md``: a card's name where its base form is
 #: right).
 YOUR_REFUSALS: dict[str, str] = {
-    "not-your-turn": pgettext(YOURS_CONTEXT, "it is seat {turn}'s turn, not yours"),
-    "already-drawn": pgettext(YOURS_CONTEXT, "you have already drawn this turn"),
-    "draw-first": pgettext(YOURS_CONTEXT, "you must draw first"),
+    "not-your-turn": pgettext("refusal to you", "it is seat {turn}'s turn, not yours"),
+    "already-drawn": pgettext("refusal to you", "you have already drawn this turn"),
+    "draw-first": pgettext("refusal to you", "you must draw first"),
     "discard-first-round": pgettext(
-        YOURS_CONTEXT, "you may not take the discard in the first round; draw from the stock"),
+        "refusal to you", "you may not take the discard in the first round; draw from the stock"),
     "discard-at-one-card": pgettext(
-        YOURS_CONTEXT, "you hold one card and may not take the discard; draw from the stock"),
+        "refusal to you", "you hold one card and may not take the discard; draw from the stock"),
     "discard-take-needs-lay": pgettext(
-        YOURS_CONTEXT, "you may take {card} from the discard pile only to lay it this turn, "
+        "refusal to you", "you may take {card} from the discard pile only to lay it this turn, "
                        "and cannot: it fits no meld"),
     "discard-take-needs-opening": pgettext(
-        YOURS_CONTEXT, "you may take {card} from the discard pile only to lay it this turn, "
+        "refusal to you", "you may take {card} from the discard pile only to lay it this turn, "
                        "and cannot: no first meld that uses it is accepted"),
     "discard-take-needs-final-discard": pgettext(
-        YOURS_CONTEXT, "you may take {card} from the discard pile only to lay it this turn, "
+        "refusal to you", "you may take {card} from the discard pile only to lay it this turn, "
                        "and cannot: no card would be left to discard"),
-    "not-held": pgettext(YOURS_CONTEXT, "you do not hold {card}"),
-    "held-too-few": pgettext(YOURS_CONTEXT, "you hold only {count} of {card}"),
-    "keep-final-discard": pgettext(YOURS_CONTEXT, "you must keep a card for the final discard"),
+    "not-held": pgettext("refusal to you", "you do not hold {card}"),
+    "held-too-few": pgettext("refusal to you", "you hold only {count} of {card}"),
+    "keep-final-discard": pgettext("refusal to you", "you must keep a card for the final discard"),
     "out-opening-short": pgettext(
-        YOURS_CONTEXT, "you cannot go out with a first meld that falls short ({total} points, "
+        "refusal to you", "you cannot go out with a first meld that falls short ({total} points, "
                        "threshold {threshold}: {reasons})"),
     "lay-off-not-opened": pgettext(
-        YOURS_CONTEXT, "you have not laid your first meld yet and may not lay off"),
+        "refusal to you", "you have not laid your first meld yet and may not lay off"),
     "swap-not-opened": pgettext(
-        YOURS_CONTEXT, "you have not laid your first meld yet and may not exchange a joker"),
+        "refusal to you", "you have not laid your first meld yet and may not exchange a joker"),
     "owed-fits-no-meld": pgettext(
-        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (it fits no "
+        "refusal to you", "you must lay {cards} this turn and could not after that (it fits no "
                        "meld)"),
     "owed-not-all": pgettext(
-        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (they cannot "
+        "refusal to you", "you must lay {cards} this turn and could not after that (they cannot "
                        "all be laid)"),
     "owed-no-opening": pgettext(
-        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (no first meld "
+        "refusal to you", "you must lay {cards} this turn and could not after that (no first meld "
                        "that uses it is accepted)"),
     "owed-no-final-discard": pgettext(
-        YOURS_CONTEXT, "you must lay {cards} this turn and could not after that (no card would "
+        "refusal to you", "you must lay {cards} this turn and could not after that (no card would "
                        "be left to discard)"),
     "discard-owes-card": pgettext(
-        YOURS_CONTEXT, "you took {card} from the discard pile and must lay {card} this turn"),
+        "refusal to you", "you took {card} from the discard pile and must lay {card} this turn"),
     "discard-owes-taken-joker": pgettext(
-        YOURS_CONTEXT, "you took {card} from the discard pile and must lay it this turn"),
+        "refusal to you", "you took {card} from the discard pile and must lay it this turn"),
     "discard-owes-joker": pgettext(
-        YOURS_CONTEXT, "you took a joker from meld {target} and must lay it this turn"),
+        "refusal to you", "you took a joker from meld {target} and must lay it this turn"),
 }
 
 #: The rule section (page slug, heading id) a move reason is about, where a rule is

@@ -255,7 +255,9 @@ function hint() {
     return;
   }
   const lines = [text.fmt(T.hint, {move: text.move(answer.action)}), text.reasons(answer.reasons)];
-  if (answer.plan && answer.plan.length) {
+  // the plan, unless a reason already names the melds that come next
+  const named = (answer.reasons || []).some(r => r.values && Object.hasOwn(r.values, "next"));
+  if (answer.plan && answer.plan.length && !named) {
     lines.push(text.fmt(T.plan, {melds: answer.plan.map(text.cards).join(T.meldsJoin)}));
   }
   els.hintText.textContent = lines.filter(Boolean).join(" ");
