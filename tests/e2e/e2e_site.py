@@ -45,6 +45,14 @@ PLAY_SCRIPTS = ("assets/play/disk.js", "assets/play/main.js")
 # What the practice page loads before Start: its modules (the runtime loads on Start only).
 PLAY_MODULES = ("board", "disk", "hand", "hash", "loader", "log", "main", "refusals", "store",
                 "text")
+# The shared modules of templates/assets/lib/ that each island imports (facts.js is the
+# build's): the site shell's on every page with search, the others' on their own pages.
+LIB_MODULES = {
+    "shell": ("elements", "facts", "storage", "text"),
+    "checker": ("cards", "elements", "facts", "text"),
+    "score": ("elements", "facts", "storage", "text"),
+    "play": ("cards", "elements", "facts", "storage", "text"),
+}
 AXE = NODE_MODULES / "axe-core" / "axe.min.js"
 # A template's own behaviour (keyboard order, skip link, focus outline, the switcher's
 # clicks) is checked on one page of each template, in English and in a language whose text

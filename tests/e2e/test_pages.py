@@ -22,6 +22,7 @@ from .e2e_site import (
     CHECKER_CSS,
     CHECKER_SCRIPTS,
     LANGS,
+    LIB_MODULES,
     PLAY_MODULES,
     READING_ORDER,
     TEMPLATE_PAGES,
@@ -75,12 +76,19 @@ def _check_requests(problems: Problems, site_page: SitePage) -> None:
     kinds = sorted((r.resource_type, _path(r.url)) for r in problems.requests
                    if _path(r.url) != AXE_PATH)
     expected = [("document", "/" + site_page.path), ("stylesheet", "/assets/site.css")]
+    islands = {"shell": site_page.searchable, "checker": site_page.checker,
+               "score": site_page.slug == "score", "play": site_page.play}
+    # each shared module once, whichever islands import it
+    lib = {name for island, loaded in islands.items() if loaded for name in LIB_MODULES[island]}
+    expected += [("script", f"/assets/lib/{name}.js") for name in lib]
     if site_page.searchable:  # the search client; the index loads only when one searches
         expected.append(("script", "/assets/site.js"))
         # and the modules it imports: the offline worker's registration (blocked in these
-        # tests: test_offline.py has the worker) and my table's rules, with their words
+        # tests: test_offline.py has the worker), my table's rules, with their words, and
+        # the page menu of a language of many pages
         expected += [("script", "/assets/offline.js"), ("script", "/assets/table-rules.js"),
-                     ("fetch", f"/{site_page.lang}/table-rules.json")]
+                     ("fetch", f"/{site_page.lang}/table-rules.json"),
+                     ("script", "/assets/menu.js")]
         # where you are, search's results and the terms' definitions
         expected += [("script", f"/assets/{name}.js")
                      for name in ("here", "search-results", "terms")]
