@@ -1,10 +1,12 @@
 """Measure: where the search in the header puts the section that answers a player's question.
 
     .venv/bin/python benchmarks/search_questions.py [--site dist] [--lang pl ...]
+        [--questions benchmarks/search_questions_unseen.toml]
 
 Serves a built site (``site-builder build`` first) on 127.0.0.1, opens each language's home
 page in Chromium (Debian's, /usr/bin/chromium), types each question of
-``benchmarks/search_questions.toml`` into the search box as a reader does, and prints the
+``benchmarks/search_questions.toml`` (or of ``--questions``: the held-out questions of
+``search_questions_unseen.toml``, never tuned on) into the search box as a reader does, and prints the
 rank of the first result that leads to an answering section (``-`` when none of the results
 shown does), as a Markdown table per language and a summary line.
 """
@@ -60,8 +62,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--site", type=Path, default=HERE.parent / "dist")
     parser.add_argument("--lang", nargs="*")
+    parser.add_argument("--questions", type=Path, default=QUESTIONS)
     args = parser.parse_args()
-    questions = tomllib.loads(QUESTIONS.read_text(encoding="utf-8"))
+    questions = tomllib.loads(args.questions.read_text(encoding="utf-8"))
     server = ThreadingHTTPServer(("127.0.0.1", 0),
                                  functools.partial(_Quiet, directory=str(args.site)))
     threading.Thread(target=server.serve_forever, daemon=True).start()
