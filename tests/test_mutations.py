@@ -42,6 +42,18 @@ def mutate(field: str, value: str) -> str:
     return FLIPS[value]
 
 
+def checked_with(project: Path, texts: dict[str, str], changed: dict[str, str]) -> Any:
+    """``check`` of *project* with the *changed* sources written (path -> text); every
+    source is back to its text in *texts* afterwards."""
+    try:
+        for source, text in changed.items():
+            (project / source).write_text(text, encoding="utf-8")
+        return run_main("check", "--root", str(project))
+    finally:
+        for source in changed:
+            (project / source).write_text(texts[source], encoding="utf-8")
+
+
 def row_of(lines: list[str], line: int) -> int:
     """The first line of the example row that holds *line*: its ``caption:`` line, or the
     block's opening fence for a claim stated before the first caption (0: none)."""
@@ -84,13 +96,7 @@ def test_every_mutation_is_caught(project: Path) -> None:
             key, value = lines[claim["line"] - 1].rstrip("\n").split(":", 1)
             assert key == claim["field"], (claim, key)
             lines[claim["line"] - 1] = f"{key}: {mutate(key, value.strip())}\n"
-        try:
-            for source, lines in changed.items():
-                (project / source).write_text("".join(lines), encoding="utf-8")
-            result = run_main("check", "--root", str(project))
-        finally:
-            for source in changed:
-                (project / source).write_text(texts[source], encoding="utf-8")
+        result = checked_with(project, texts, {k: "".join(v) for k, v in changed.items()})
         assert result.code == 2, (k, result.code, result.err)
         errors = result.err.splitlines()
         wanted = {f"{c['source']}:{c['line']}:" for c in batch}
@@ -198,13 +204,7 @@ def test_every_number_beside_an_example_is_checked(project: Path) -> None:
         changed: dict[str, list[str]] = {}
         for (source, number), line in run.items():
             changed.setdefault(source, texts[source].split("\n"))[number - 1] = line
-        try:
-            for source, new in changed.items():
-                (project / source).write_text("\n".join(new), encoding="utf-8")
-            result = run_main("check", "--root", str(project))
-        finally:
-            for source in changed:
-                (project / source).write_text(texts[source], encoding="utf-8")
+        result = checked_with(project, texts, {k: "\n".join(v) for k, v in changed.items()})
         assert result.code == 2, result.err
         missed += [(where, line) for where, line in run.items()
                    if f"{where[0]}:{where[1]}: " not in result.err]
