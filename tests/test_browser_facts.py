@@ -3,7 +3,7 @@
 
 - No browser file states a fact as a literal: a game's key, a level, a refusal code, a
   card's suit letters, signs, faces or the joker's code, a folded letter, a link's key,
-  the search index's brackets, a pack's size or a first meld's threshold. The literals are
+  the search index's brackets or a pack's size. The literals are
   read by ESLint's own parser (espree), the facts from the engine.
 - The browser folds every letter of the five languages' catalogs as the search index does.
 - A "Play from here" link reads, in the browser's reader (``play/hash.js``, run in Node),
@@ -116,9 +116,10 @@ def fact_finders(f: dict[str, Any], table_codes: tuple[str, ...] = CODES
     folded = {c for letter in f["FOLD"] for c in (letter, letter.upper())
               if len(c) == 1 and not c.isascii()}
     links = [f"{link['key']}=" for link in f["LINKS"].values() if isinstance(link, dict)]
+    # a pack's size (a first meld's threshold, 40 or 51, is left out: as often an
+    # unrelated bound, an id's length; the checker has it from the rule data)
     numbers = {cards["pack"], *(g["cards"] for g in f["GAMES"].values()),
-               *(r.deck_cards for r in PRESETS.values()),
-               *(r.opening_threshold for r in PRESETS.values() if r.opening_threshold)}
+               *(r.deck_cards for r in PRESETS.values())}
     textual = ("string", "regex")
 
     def a_class_of(letters: list[str] | str) -> re.Pattern[str]:  # [CDHS], [2-9AJQK]
@@ -148,7 +149,7 @@ def fact_finders(f: dict[str, Any], table_codes: tuple[str, ...] = CODES
         ("a link's key", lambda kind, v: kind in textual and any(k in v for k in links)),
         ("the index's brackets", lambda kind, v: kind in textual
          and any(b in v for b in f["SEARCH"].values())),
-        ("a pack's size or a threshold", lambda kind, v: (kind == "number" and v in numbers) or (
+        ("a pack's size", lambda kind, v: (kind == "number" and v in numbers) or (
             kind == "regex" and any(re.search(rf"\{{\d*,?{n}\}}", v) for n in numbers))),
     ]
 
@@ -286,3 +287,4 @@ def test_the_tables_fallback_code_is_the_one_the_browser_knows() -> None:
     assert f["REFUSALS"]["other"] in CODES
     assert refusal(ValueError("no code"))["code"] == f["REFUSALS"]["other"]
     assert f["REFUSALS"]["table"] == list(CODES)
+    assert set(f["REFUSALS"]["named"].values()) <= set(CODES)

@@ -73,6 +73,12 @@ def _plain(value: Any) -> Any:
     return value
 
 
+#: The practice table's own codes that the page itself gives or tells apart, by what they
+#: mean to it: a move without cards, a request the engine could not read, a position it
+#: refused (``tests/test_browser_facts.py`` checks that each is one of the table's codes).
+NAMED_CODES = {"cards": "bad-cards", "request": "bad-request", "position": "bad-position"}
+
+
 def actions() -> dict[str, dict[str, Any]]:
     """How the engine writes each kind of action in round notation (``{seat}: ...``, with
     ``{cards}`` and ``{target}``), and the shape it takes: whether it names a meld
@@ -135,7 +141,7 @@ def facts() -> dict[str, Any]:
                   for key, rules in engine.PRESETS.items()},
         "LEVELS": players.LEVELS,
         "REFUSALS": {"engine": list(refusals.REFUSALS), "table": table.CODES,
-                     "other": "other", "values": refusals.VALUES},
+                     "other": "other", "values": refusals.VALUES, "named": NAMED_CODES},
         "ACTIONS": actions(),
         "LINKS": {"position": {**notation.POSITION_LINK,
                                "letters": notation.POSITION_LINK_LETTERS},

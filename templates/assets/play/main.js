@@ -8,7 +8,7 @@
 // never waits for ever: a computer seat's step the engine refuses is said, and the table
 // offers a new game.
 
-import {GAMES, LEVELS} from "../lib/facts.js";
+import {GAMES, LEVELS, REFUSALS} from "../lib/facts.js";
 import {addStylesheet, dropFragment, pageData, say} from "../lib/elements.js";
 import {makeText} from "./text.js";
 import {loadTable} from "./loader.js";
@@ -97,7 +97,7 @@ async function table() {
 // problem, anything else is *badMessage*.
 function notBegun(refusal, badMessage) {
   const values = refusal.values || {};
-  if (refusal.code === "bad-position" && Object.hasOwn(T.problems, values.problem)) {
+  if (refusal.code === REFUSALS.named.position && Object.hasOwn(T.problems, values.problem)) {
     return text.fmt(T.problems[values.problem], values);
   }
   return badMessage;
@@ -125,7 +125,7 @@ async function begin(name, payload, badMessage, kept = null) {
   try {
     answer = loaded(name, payload);
   } catch {
-    answer = {refusal: {code: "bad-request", values: {}}};  // the engine could not read it
+    answer = {refusal: {code: REFUSALS.named.request, values: {}}};  // the engine could not read it
   }
   if (answer.refusal) {
     offerNewGame(notBegun(answer.refusal, badMessage));
@@ -204,7 +204,7 @@ async function computers() {
       try {
         answer = call("step");
       } catch {
-        answer = {refusal: {code: "other", values: {}, message: ""}};
+        answer = {refusal: {code: REFUSALS.other, values: {}, message: ""}};
       }
       if (answer.refusal) { stuck = answer.refusal; break; }
       log.add(answer.events, answer.view);
@@ -234,7 +234,7 @@ async function act(request, control) {
   // the control's place: a meld's buttons answer under the meld, the others under them
   const near = control && control.closest("li") ? control.closest("li") : els.actions;
   if (NEEDS_CARDS.includes(request.kind) && !request.cards.length) {
-    showRefusal(els.refusal, {code: "bad-cards", values: {}}, text, {seat: mySeat(), near});
+    showRefusal(els.refusal, {code: REFUSALS.named.cards, values: {}}, text, {seat: mySeat(), near});
     return;
   }
   const answer = call("act", request);
