@@ -22,6 +22,7 @@ from site_builder.engine import notation, parse_cards, parse_steps
 from site_builder.engine.notation import format_history
 from site_builder.engine.play.table import Table
 from site_builder.i18n.translator import Translator
+from site_builder.render.play import page_words
 from site_builder.render.refusals import RULE_SECTIONS, refusal_table
 
 from .e2e_site import NODE_MODULES, ROOT, ServedSite
@@ -106,28 +107,43 @@ def test_the_browser_and_python_play_the_same_round(page: Page) -> None:
         assert str(score) in rows.nth(seat).locator("td").nth(1).inner_text()
 
 
+def polish() -> Translator:
+    with (ROOT / "locales" / "pl" / "LC_MESSAGES" / "messages.po").open("rb") as po:
+        return Translator("pl", read_po(po, locale="pl"))
+
+
 def test_a_round_ends_when_the_reader_goes_out(page: Page) -> None:
     """From a position (a 'Play from here' link): the reader lays a meld and goes out with
-    the last discard; the end shows the engine's scores."""
-    position = {"game": "cardverse", "hands": [["5H", "6H", "7H"], ["9C", "JD", "4S"]],
+    the last discard; the meld is drawn in rank order whatever the hand's order; the end
+    shows the engine's scores, and the round's review, which can be skipped."""
+    position = {"game": "cardverse", "hands": [["7H", "5H", "6H"], ["9C", "JD", "4S"]],
                 "stock": ["2C", "3D", "8S"], "discard": ["9D"], "steps": []}
     start(page, "vi/play/" + position_link(position))
     page.click("[data-act=draw_stock]")
-    for code in ("5H", "6H", "7H"):
+    for code in ("7H", "5H", "6H"):
         page.click(f'{HAND}[data-code="{code}"]')
     page.click("[data-act=meld]")
+    faces = page.eval_on_selector_all("[data-melds] li[data-number='1'] [role=img] > *",
+                                      "cs => cs.map(c => c.textContent)")
+    assert faces == ["5♥", "6♥", "7♥"]
     page.click(f"{HAND} >> nth=0")
     page.click("[data-act=discard]")
     end = page.locator("[data-end]")
     end.wait_for()
     table = Table.from_position(position)
     table.act({"kind": "draw_stock"})
-    table.act({"kind": "meld", "cards": ["5H", "6H", "7H"]})
+    table.act({"kind": "meld", "cards": ["7H", "5H", "6H"]})  # as the page sends them
     table.act({"kind": "discard", "cards": ["2C"]})
     assert table.state.ending is not None
     assert end.get_attribute("data-history") == \
         table.view()["ending"]["history"]
     assert str(table.state.ending.scores[0]) in end.locator("tbody tr").nth(0).inner_text()
+    review = page.locator("[data-review]")
+    review.locator("h3", has_text="Những nước đi tốn kém nhất của bạn").wait_for()
+    review.locator("ol, p", has_text=re.compile("bạn")).first.wait_for()
+    page.click("[data-skip-review]")
+    assert review.is_hidden()
+    assert page.evaluate("document.activeElement.closest('[data-end]') !== null")
 
 
 OPENED_SEAT_2 = {  # seat 2 has opened (61 points with a pure sequence); seat 1 has not
@@ -166,6 +182,7 @@ def test_each_kind_of_refused_move_is_explained_in_the_language_and_linked(
         request = {"kind": "meld", "cards": [c.code for c in table.state.hands[0][:2]]}
     refusal = table.act(request)["refusal"]
     page_slug, anchor = RULE_SECTIONS[refusal["code"]]
+    page.set_viewport_size({"width": 360, "height": 800})
     start(page, "pl/play/" + link)
     for selector in clicks:
         page.click(selector if selector.startswith("[data-act") or HAND in selector
@@ -173,10 +190,17 @@ def test_each_kind_of_refused_move_is_explained_in_the_language_and_linked(
     box = page.locator("[data-refusal]")
     text = box.inner_text()
     assert text.startswith("Niedozwolone: ") and refusal["message"] not in text, text
-    with (ROOT / "locales" / "pl" / "LC_MESSAGES" / "messages.po").open("rb") as po:
-        catalog = read_po(po, locale="pl")
-    polish = refusal_table(Translator("pl", catalog))[refusal["code"]]["template"]
-    assert polish.split("{")[0].strip() in text
+    yours = page_words(polish())["yours"]
+    template = yours.get(refusal["code"]) or \
+        refusal_table(polish())[refusal["code"]]["template"]
+    assert template.split("{")[0].strip() in text
+    assert "miejscu 1" not in text  # the reader is "you", never "seat 1"
+    # where the eye is: the whole box in the phone's screen, and focused
+    box_top, box_bottom = page.evaluate(
+        "(() => { const r = document.querySelector('[data-refusal]').getBoundingClientRect();"
+        " return [r.top, r.bottom]; })()")
+    assert 0 <= box_top and box_bottom <= 800, (box_top, box_bottom)
+    assert page.evaluate("document.activeElement.matches('[data-refusal]')")
     href = box.locator("a").get_attribute("href") or ""
     assert href == f"../{page_slug}/index.html#{anchor}"
     target = (served_site.dir / "pl" / page_slug / "index.html").read_text(encoding="utf-8")
@@ -184,14 +208,35 @@ def test_each_kind_of_refused_move_is_explained_in_the_language_and_linked(
 
 
 def test_a_game_resumes_after_a_reload(page: Page) -> None:
+    """The hand, the log (each computer move opening to its reason, in Polish) and the
+    deal's link are all there again after a reload."""
     start(page, "pl/play/#deal=rami51:77:hard")
+    page.click("[data-hint]")
+    hint = page.inner_text("[data-hint-text]")
+    assert hint.startswith("Podpowiedź – ") and "Powód – " in hint, hint
+    assert not CARD.search(hint), hint  # cards by name, never by code
+    page.select_option("[data-pace]", "250")
+    page.click("[data-act=draw_stock]")
+    page.click(f'{HAND}[data-index="0"]')
+    page.click("[data-act=discard]")
+    page.click("[data-skip]")
+    page.wait_for_selector("[data-act=draw_stock]:visible")
     page.click("[data-act=draw_stock]")
     before = hand_codes(page)
+    log_before = page.inner_text("[data-log]")
+    assert "Dobierasz z talii" in log_before and "Odrzucasz" in log_before
     page.reload()
     page.wait_for_selector(HAND, timeout=LOAD_MS)
     assert hand_codes(page) == before
     assert page.is_visible("[data-act=discard]")  # still the reader's turn, after the draw
     assert page.locator("[data-note]").inner_text() == "Twoja rozpoczęta gra została wznowiona."
+    assert page.inner_text("[data-log]") == log_before
+    assert page.get_attribute("[data-deal-link]", "href") == "#deal=rami51:77:hard"
+    assert page.is_visible("[data-deal-link]")
+    # the computer's moves open to their reasons, in the hint's words
+    reason = page.locator("[data-log] details").first
+    reason.locator("summary").click()
+    assert reason.locator("p").inner_text().startswith("Powód – ")
 
 
 def test_a_damaged_save_and_a_hostile_link_get_a_message(page: Page) -> None:
@@ -206,6 +251,20 @@ def test_a_damaged_save_and_a_hostile_link_get_a_message(page: Page) -> None:
     page.goto("pl/play/#deal=rami51:1:easy%3Cscript%3E")  # followed on the page: it reloads
     page.locator("[data-note]", has_text="Nie udało się odczytać tego linku").wait_for()
     assert page.locator("img[src=x], script:not([src]):not([type])").count() == 0
+    # a save nested deeper than any game's is damaged like any other
+    page.evaluate("localStorage.setItem('rami-practice-table', JSON.stringify({save: "
+                  "{v: 1, config: {a: {b: {c: {d: {e: {f: {g: {h: {}}}}}}}}}}}))")
+    page.reload()
+    page.locator("[data-note]", has_text="zapisanej gry").wait_for()
+    # a position no deal could give (a computer seat with 30 cards) is refused in one line,
+    # and the table offers a new game
+    big = {"game": "rami51", "hands": [["5H", "6H", "7H"], ["2C"] * 2 + ["3C"] * 2 + ["4D"] * 26],
+           "stock": ["8S"], "discard": ["9D"], "steps": []}
+    page.goto("pl/play/" + position_link(big))
+    note = page.locator("[data-note]", has_text="Tej sytuacji nie da się rozegrać")
+    note.wait_for(timeout=LOAD_MS)
+    assert "30" in note.inner_text()
+    assert page.is_visible("[data-start]") and page.is_hidden("[data-board]")
 
 
 def test_the_table_is_accessible_and_fits_a_narrow_phone(page: Page, served_site: ServedSite
@@ -243,15 +302,21 @@ def test_a_turn_is_playable_by_keyboard_alone(page: Page) -> None:
                 return
         pytest.fail(f"Tab never reaches {selector}")
 
+    # after Start the focus is on the draw (the reader's turn) or on Skip (the computers')
+    assert page.evaluate("document.activeElement.matches('[data-act=draw_stock], [data-skip]')")
     tab_to("[data-act=draw_stock]")
     page.keyboard.press("Enter")
     page.wait_for_selector("[data-act=discard]:visible")
-    tab_to(HAND)
+    # after a draw, the focus is on the card drawn, in the hand
+    assert page.evaluate("document.activeElement.matches('[data-hand] button')")
     page.keyboard.press("Space")
     assert page.locator(f"{HAND}[aria-pressed=true]").count() == 1
     tab_to("[data-act=discard]")
     page.keyboard.press("Enter")
-    page.wait_for_selector("[data-log] li >> text=odrzuca")
+    page.wait_for_selector("[data-log] li >> text=Odrzucasz")
+    # after the discard: Skip while the computers play, then the draw again
+    page.wait_for_selector("[data-act=draw_stock]:visible")
+    assert page.evaluate("document.activeElement.matches('[data-act=draw_stock], [data-skip]')")
 
 
 def test_play_from_here_opens_the_worked_round_at_its_position(page: Page) -> None:
