@@ -19,9 +19,7 @@ export function makeLog(els, text) {
     if (ev.kind === "deal") return el("li", {}, text.fmt(L.deal, {n: ev.round}));
     if (ev.kind === "end" || !Object.hasOwn(L, ev.kind)) return null;
     const mine = ev.seat === view.seat;
-    const what = el("span", {"class": "play-move"});
-    if (mine) what.append(text.fmt(T.logYou[ev.kind], {n: ev.number}));
-    else what.append(el("strong", {}, text.seatName(ev.seat, view) + ": "), text.fmt(L[ev.kind], {n: ev.number}));
+    const what = el("span", {"class": "play-move"}, text.logLine(ev, view));
     const cards = ev.cards || (ev.card ? [ev.card] : []);
     if (cards.length) what.append(" ", chips(cards, text.T));
     if (ev.kind === "meld" || ev.kind === "lay_off") {

@@ -254,13 +254,7 @@ function hint() {
     showRefusal(els.refusal, answer.refusal, text, {seat: mySeat(), near: els.actions});
     return;
   }
-  const lines = [text.fmt(T.hint, {move: text.move(answer.action)}), text.reasons(answer.reasons)];
-  // the plan, unless a reason already names the melds that come next
-  const named = (answer.reasons || []).some(r => r.values && Object.hasOwn(r.values, "next"));
-  if (answer.plan && answer.plan.length && !named) {
-    lines.push(text.fmt(T.plan, {melds: answer.plan.map(text.cards).join(T.meldsJoin)}));
-  }
-  els.hintText.textContent = lines.filter(Boolean).join(" ");
+  els.hintText.textContent = text.hint(answer);
   els.actions.after(els.hintText);
   els.hintText.hidden = false;
   els.hintText.scrollIntoView({block: "nearest"});

@@ -37,5 +37,20 @@ export function makeText(T, lang) {
   }
   // A move ({kind, cards, target}) in the imperative ("discard the queen of clubs").
   const move = (a) => fill(T.moves[a.kind] || "", {cards: cards(a.cards || []), n: a.target});
-  return {T, fmt: fill, count, cardName: name, cards, seatName, reason, reasons, move, lang};
+  // The hint (table.py's Table.hint: {action, reasons, plan}) in words: the move, why, and
+  // the melds planned after it this turn, unless a reason already names them.
+  function hint(answer) {
+    const lines = [fill(T.hint, {move: move(answer.action)}), reasons(answer.reasons)];
+    const named = (answer.reasons || []).some(r => r.values && Object.hasOwn(r.values, "next"));
+    if (answer.plan && answer.plan.length && !named) {
+      lines.push(fill(T.plan, {melds: answer.plan.map(cards).join(T.meldsJoin)}));
+    }
+    return lines.filter(Boolean).join(" ");
+  }
+  // A line of the log, in words only (log.js adds the cards' faces and points): the
+  // reader's own move said to them ("You discard"), another seat's by its name.
+  const logLine = (ev, view) => (ev.seat === view.seat ? fill(T.logYou[ev.kind], {n: ev.number})
+    : seatName(ev.seat, view) + ": " + fill(T.log[ev.kind], {n: ev.number}));
+  return {T, fmt: fill, count, cardName: name, cards, seatName, reason, reasons, move, hint,
+          logLine, lang};
 }
