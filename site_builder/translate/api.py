@@ -32,7 +32,7 @@ from site_builder.translate.marks import ID_RE
 from site_builder.translate.save import Forbidden, save
 
 PREFIX = "/__translate/"
-SCRIPTS = "/assets/translate/"  # served from templates/translate/ (never in a build)
+SCRIPTS = "/__translate-ui/"  # templates/translate/ (never in a build): ../assets/lib/ resolves
 SCRIPTS_DIR = "translate"
 TOKEN_HEADER = "X-Site-Builder-Token"
 MAX_BODY = 64 * 1024

@@ -1,0 +1,221 @@
+"""``site-builder serve --translate pl``: the translator's preview. A served instance (one
+for the module: a build of the site is its cost) answers the guards, the checks at the
+field, a stale edit, and, in Chromium, a reader who picks a sentence, edits it and sees it
+on the page while a text editor saves the same catalog."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from conftest import HANG, ROOT, copy_project
+from test_serve import fetch, free_port
+
+from site_builder.translate.marks import message_id
+
+PO = "locales/pl/LC_MESSAGES/messages.po"
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
+# a sentence of content/about.md's Polish page, and another entry a text editor changes
+PICKED = "How the examples are checked"
+EDITOR = "Melds"
+
+
+@dataclass
+class Preview:
+    base: str
+    root: Path
+    token: str
+
+    @property
+    def catalog(self) -> Path:
+        return self.root / PO
+
+
+@pytest.fixture(scope="module")
+def preview(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Preview]:
+    root = copy_project(tmp_path_factory.mktemp("translate") / "project")
+    # the committed catalogs, where there are: the shared working tree's may be mid-edit
+    archive = subprocess.run(["git", "-C", str(ROOT), "archive", "HEAD", "locales"],
+                             capture_output=True)
+    if archive.returncode == 0:
+        shutil.rmtree(root / "locales")
+        subprocess.run(["tar", "-x", "-C", str(root)], input=archive.stdout, check=True)
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "site_builder", "serve", "--root", str(root),
+                             "--port", str(port), "--translate", "pl"],
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith(f"serving {base}/"), line
+        _, page = fetch(f"{base}/pl/about/")
+        token = re.search(r'<meta name="site-builder-translate" content="([^"]+)"', page)
+        assert token, "the page carries no token"
+        yield Preview(base, root, token.group(1))
+    finally:
+        proc.terminate()
+        proc.wait(timeout=HANG)
+
+
+def request(preview: Preview, path: str, body: object = None, headers: dict[str, str] | None
+            = None, method: str | None = None) -> tuple[int, dict[str, object]]:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(f"{preview.base}{path}", data=data, method=method,
+                                 headers=headers or {})
+    try:
+        with urllib.request.urlopen(req, timeout=HANG) as response:
+            return response.status, json.loads(response.read())
+    except urllib.error.HTTPError as exc:
+        text = exc.read()
+        return exc.code, json.loads(text) if text.startswith(b"{") else {}
+
+
+def good(preview: Preview) -> dict[str, str]:
+    return {"X-Site-Builder-Token": preview.token, "Origin": preview.base,
+            "Content-Type": "application/json"}
+
+
+def entry(preview: Preview, msgid: str) -> dict[str, object]:
+    status, found = request(preview, f"/__translate/entry?id={message_id(msgid, None)}",
+                            headers=good(preview))
+    assert status == 200, found
+    return found
+
+
+def save_body(found: dict[str, object], strings: list[str], **changes: object
+              ) -> dict[str, object]:
+    return {"lang": "pl", "catalog": found["catalog"], "id": found["id"],
+            "base": found["strings"], "strings": strings, **changes}
+
+
+def test_a_picked_entry_says_where_it_is_and_what_state(preview: Preview) -> None:
+    found = entry(preview, PICKED)
+    text = preview.catalog.read_text(encoding="utf-8").split("\n")
+    assert found["catalog"] == PO and text[int(found["line"]) - 1] == f'msgid "{PICKED}"'  # type: ignore[call-overload]
+    assert found["state"] == "translated" and "/pl/about/" in found["pages"]  # type: ignore[operator]
+    _, page = fetch(f"{preview.base}/pl/about/")
+    assert f'data-sb-msg="{found["id"]}"' in page
+
+
+def test_writes_without_the_token_origin_or_host_or_outside_locales_are_403(
+        preview: Preview) -> None:
+    before = preview.catalog.read_bytes()
+    found = entry(preview, PICKED)
+    body = save_body(found, ["Zmienione"])
+    no_token = {k: v for k, v in good(preview).items() if k != "X-Site-Builder-Token"}
+    wrong_token = {**good(preview), "X-Site-Builder-Token": "x" * 43}
+    other_origin = {**good(preview), "Origin": "http://evil.test"}
+    no_origin = {k: v for k, v in good(preview).items() if k != "Origin"}
+    cross_site = {**good(preview), "Sec-Fetch-Site": "cross-site"}
+    form = {**good(preview), "Content-Type": "application/x-www-form-urlencoded"}
+    other_host = {**good(preview), "Host": "evil.test"}
+    for headers in (no_token, wrong_token, other_origin, no_origin, cross_site, form,
+                    other_host):
+        status, _ = request(preview, "/__translate/save", body, headers)
+        assert status == 403, headers
+    outside = ROOT / "content" / "about.md"
+    link = preview.root / "locales" / "pl" / "LC_MESSAGES" / "linked.po"
+    os.symlink(outside, link)
+    try:
+        for catalog in ("content/about.md", "locales/../content/about.md",
+                        "locales/pl/LC_MESSAGES/linked.po", "/etc/passwd", "locales/ms/"
+                        "LC_MESSAGES/messages.po"):
+            status, _ = request(preview, "/__translate/save",
+                                save_body(found, ["Zmienione"], catalog=catalog), good(preview))
+            assert status == 403, catalog
+        status, _ = request(preview, "/__translate/save", save_body(found, ["x"], lang="ms"),
+                            good(preview))
+        assert status == 403
+    finally:
+        link.unlink()
+    assert preview.catalog.read_bytes() == before
+    assert (preview.root / "content" / "about.md").read_bytes() == outside.read_bytes()
+    status, _ = request(preview, f"/__translate/entry?id={found['id']}")  # a read, no token
+    assert status == 403
+
+
+def test_a_translation_that_fails_a_check_is_not_saved(preview: Preview) -> None:
+    before = preview.catalog.read_bytes()
+    found = entry(preview, PICKED)
+    for bad, why in (("Jak sprawdzane są przykłady 12", "numbers differ"),
+                     ("Jak <b>sprawdzane</b> są przykłady", "raw HTML"),
+                     ("Jak sprawdzane są {przyklady}", "placeholders differ"),
+                     ("Jak sprawdzana jest królowa kier", "")):
+        status, answer = request(preview, "/__translate/save", save_body(found, [bad]),
+                                 good(preview))
+        assert status == 422 and answer["status"] == "refused", (bad, answer)
+        assert why in " ".join(answer["reasons"]), (bad, answer)  # type: ignore[arg-type]
+    assert preview.catalog.read_bytes() == before
+
+
+def test_a_save_of_an_entry_changed_meanwhile_is_told_and_writes_nothing(
+        preview: Preview) -> None:
+    found = entry(preview, PICKED)
+    first = save_body(found, ["Jak sprawdzamy przykłady"])
+    second = save_body(found, ["Sposób sprawdzania przykładów"])
+    status, answer = request(preview, "/__translate/save", first, good(preview))
+    assert status == 200 and answer["strings"] == ["Jak sprawdzamy przykłady"], answer
+    after_first = preview.catalog.read_bytes()
+    status, answer = request(preview, "/__translate/save", second, good(preview))
+    assert status == 409 and answer["strings"] == ["Jak sprawdzamy przykłady"], answer
+    assert preview.catalog.read_bytes() == after_first
+    # put back: the next test starts from the catalog's sentence
+    status, _ = request(preview, "/__translate/save",
+                        save_body(entry(preview, PICKED), found["strings"]), good(preview))  # type: ignore[arg-type]
+    assert status == 200
+
+
+def test_a_reader_picks_a_sentence_edits_it_and_sees_it_while_an_editor_saves(
+        preview: Preview) -> None:
+    playwright = pytest.importorskip("playwright.sync_api")
+    assert Path(CHROMIUM).is_file()
+    new = "Jak sprawdzane są przykłady, zdanie czytelnika"
+    editor_text = "Układy, zapisane w edytorze"
+    with playwright.sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            page = browser.new_page(viewport={"width": 320, "height": 700})
+            page.goto(f"{preview.base}/pl/about/")
+            shown = f'main [data-sb-msg="{message_id(PICKED, None)}"]:visible'
+            sentence = page.locator(shown).first
+            panel = page.locator(".sb-panel")
+            where = panel.get_by_text(f"{PO}:", exact=False)
+            deadline = time.monotonic() + HANG
+            while not where.count():  # a rebuild of the earlier tests' saves reloads the page
+                assert time.monotonic() < deadline, "the panel never showed the entry"
+                sentence.wait_for(timeout=HANG * 1000)
+                sentence.focus()  # by keyboard
+                page.keyboard.press("Enter")
+                page.wait_for_timeout(1000)
+            assert panel.get_by_text(PICKED).count() >= 1
+            # a text editor saves the same catalog (another entry) before the reader saves
+            text = preview.catalog.read_text(encoding="utf-8")
+            pattern = re.compile(rf'(msgctxt "nav"\nmsgid "{EDITOR}"\nmsgstr ")[^"]*(")')
+            if not pattern.search(text):
+                pattern = re.compile(rf'(\nmsgid "{EDITOR}"\nmsgstr ")[^"]*(")')
+            assert pattern.search(text)
+            preview.catalog.write_text(pattern.sub(rf"\g<1>{editor_text}\g<2>", text, count=1),
+                                       encoding="utf-8")
+            field = panel.locator("textarea").first
+            field.fill(new)
+            panel.get_by_role("button").filter(has_text=re.compile(".")).last.click()
+            page.locator(shown, has_text=new).first.wait_for(timeout=HANG * 1000)
+            assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        finally:
+            browser.close()
+    saved = preview.catalog.read_text(encoding="utf-8")
+    assert f'msgstr "{new}"' in saved and editor_text in saved
