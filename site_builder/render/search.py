@@ -130,13 +130,24 @@ PLAYERS_WORDS = {
     "first-meld#the-threshold": N_("opening, how many points to open, minimum to open"),
     # Translators: search words, as above, for the section on when a joker may be exchanged.
     "joker-exchange#when-and-with-which-card": N_("swap a joker, take a joker, replace a joker"),
+    # Translators: search words, as above, for the section on the points each card counts.
+    "setup#the-points-of-each-card": N_("card values, how much is a card worth, "
+                                        "points of a queen, what is an ace worth"),
+    # Translators: search words, as above, for the section on a first meld that falls
+    # short of the threshold.
+    "first-meld#if-the-threshold-is-not-reached": N_("not enough points to open, cannot open, "
+                                                     "short of the threshold"),
+    # Translators: search words, as above, for the section on melds that are not allowed.
+    "melds#invalid-melds": N_("not allowed, wrong meld, invalid meld"),
 }
 #: The words of a question that its answer need not hold: the question and filler words
-#: players type around what they look for ("when can I lay off"). The search box drops
-#: them from a query before it asks the index (assets/site.js), unless nothing else is left.
+#: players type around what they look for ("when can I lay off"). The search box weighs
+#: them far below the other words of a query (assets/search-results.js, QUESTION_SHARE):
+#: they never sink a match, and still help a players' phrase that starts with one.
 # Translators: the question and filler words players of your language type around what they
 # look for in a search ("when", "can", "how", "who", "is it", "the"), in lower case and
-# separated by spaces. Not shown: a word here is left out of a search, so list no game word.
+# separated by spaces. Not shown: a word here counts for little in a search, so list no
+# game word.
 QUESTION_WORDS = N_("how what when where which who whom whose why can could may might must "
                     "shall should will would do does did is are was be it its i me my you your "
                     "we our they a an the to of in on at for with if there so then about does "
@@ -168,13 +179,19 @@ def index_words(slug: str, blocks: list[Any], gettext: Callable[[str], str]) -> 
             spans.append((HEADING_WEIGHTS.get(heading.level, 1),
                           " ".join(folded_copies([heading.text.plain]))))
         defined = [t for b in items for t in _defined(b)]
-        if defined:  # "**Term**: what it is": the section defines it
-            spans.append((PLAYERS_WEIGHT, " ".join(defined + folded_copies(defined))))
+        if defined:  # "**Term**: what it is": the section defines it, below a heading's
+            # weight: a rules question goes to the rule's own section, not the glossary's
+            spans.append((DEFINED_WEIGHT, " ".join(defined + folded_copies(defined))))
         spans.append((1, " ".join(folded_copies(t.plain for b in items for t in _texts(b)))))
         out.append(Item(type="words", spans=[(w, _marked(t)) for w, t in spans if t]))
         out += items
     return out
 
+
+#: The weight of the terms a list defines ("**Stock**: the cards ..."), as in the glossary:
+#: more than text, less than the heading or the players' words of the section that states
+#: the rule ("what is a pure sequence" is answered by the rule, then by the glossary).
+DEFINED_WEIGHT = 3
 
 #: Pagefind's own weights of headings (https://pagefind.app/docs/weighting/).
 HEADING_WEIGHTS = {1: 7, 2: 6, 3: 5, 4: 4, 5: 3, 6: 2}

@@ -6,9 +6,11 @@
 //   text is cut out, and the words found in it still count as found.
 // - A page's sections are offered best first (by the weight of what they matched), not in
 //   the page's order.
-// - A question's own words ("when", "can") need not match (the language's list, from its
-//   catalog: render/search.py QUESTION_WORDS); when fewer than three sections hold every
-//   other word, the sections that hold most of them follow.
+// - A query of several words is asked word by word, and a section scores by the words it
+//   holds, a rare word more than a common one, a heading or players' words more than text
+//   (byWords); a question's own words ("when", "can": the language's list, from its
+//   catalog, render/search.py QUESTION_WORDS) count for little, so that they never sink a
+//   match, yet still help a players' phrase that starts with one ("berapa kad").
 // - Rule pages come before reference pages.
 // - ↑ and ↓ move through the results, from the search field and back to it; Enter opens one
 //   (a link's own behaviour).
@@ -72,31 +74,88 @@ export const ranked = (pages) => {
 // answered by the rules.
 const reference = (page) => Boolean(page.meta && page.meta.reference);
 
-// The words of *query* that an answer must hold: without the question and filler words of
-// the language (*ignore*, folded by *fold*), unless nothing else is left.
-export const queryWords = (query, ignore, fold) => {
-  const all = query.split(/\s+/).filter(Boolean);
+// A question or filler word of the language ("when", "can", "berapa") counts for this share
+// of a word that names the matter: it may be part of a players' phrase ("berapa kad"), so it
+// is asked too, but it never outweighs the word the reader looked for.
+export const QUESTION_SHARE = 0.3;
+
+// The words of *query* to ask one by one (at most *most*, the matter's words first), each
+// with its share: 1, or QUESTION_SHARE for the question and filler words of the language
+// (*ignore*, folded by *fold*), and its place in the query (*at*). A word typed twice is
+// asked once.
+export const queryWords = (query, ignore, fold, most = 8) => {
   const skip = new Set(ignore.split(/\s+/).filter(Boolean).map(fold));
-  const kept = all.filter((w) => !skip.has(fold(w)));
-  return kept.length ? kept : all;
+  const words = new Map();
+  query.split(/\s+/).filter(Boolean).forEach((word, at) => {
+    const key = fold(word);
+    if (!words.has(key)) words.set(key, { word, at, share: skip.has(key) ? QUESTION_SHARE : 1 });
+  });
+  return [...words.values()].map((w, i) => [w, i])
+    .sort((a, b) => b[0].share - a[0].share || a[1] - b[1]).slice(0, most).map(([w]) => w);
 };
 
-// The results of the fallback, after those that hold every word: for each word of the
-// query its own results (*each*, ranked lists, one a word), merged: rule pages before
-// reference pages, the sections that matched most of the words first, then those whose
-// words fewer sections hold, then by what they matched. *seen*: the urls already listed.
-export const mostWords = (each, seen) => {
+// The sections of Pagefind's *pages* (one word's results, their data) that hold the word,
+// each with the highest weight it has there (a heading or players' words 5 to 7, text 1,
+// a reference page's text less), Pagefind's score of all its places there, and those
+// places (word numbers on the page); a page without sections of its own stands for itself.
+const holding = (pages) => pages.flatMap((page) => {
+  const most = (locations) => Math.max(0, ...(locations || []).map(l => l.weight || 0));
+  const at = (item) => [most(item.weighted_locations) || 1, weight(item),
+    new Set(item.locations || [])];
+  const ref = reference(page);
+  const subs = (page.sub_results || []).filter(s => s.url.includes("#"));
+  if (!subs.length) {
+    return [[{ url: page.url, title: page.meta.title, excerpt: page.excerpt, sub: false,
+      reference: ref }, ...at(page)]];
+  }
+  return subs.map(s => [{ url: s.url, title: `${s.title} · ${page.meta.title}`,
+    excerpt: s.excerpt, sub: true, reference: ref }, ...at(s)]);
+});
+
+// The sections that answer a query of several words, best first, from each word's own
+// results (*words*: {share, at, pages}, one a word, Pagefind's data of every page found): a
+// section scores, for each word it holds, the word's share times its rarity over the
+// sections (inverse frequency: ln(1 + sections / sections holding it), so that "kad", in
+// nearly every section, says little beside "tangan") times how strongly it holds it
+// ((1 + weight) / 2: 1 in the text, 3 in a heading or the players' words). Rule pages before
+// reference pages; then the score; then Pagefind's own score of the words' places (a section
+// with the word all through it before one that names it once), weighed the same way.
+// Two words typed one after the other that stand one after the other in a section (a
+// players' phrase: "berapa kad", "bo ba") count again: a phrase says more than its words.
+export const byWords = (words) => {
+  const each = words.map(w => ({ ...w }));
+  const lists = each.map(({ pages }) => holding(pages));
+  const sections = new Set(lists.flatMap(list => list.map(([r]) => r.url))).size;
   const found = new Map();
-  each.forEach((list) => list.forEach((r, at) => {
-    if (seen.has(r.url)) return;
-    const hit = found.get(r.url) || { r, words: 0, rare: 0, at: 0 };
-    hit.words += 1;
-    hit.rare += 1 / Math.log2(2 + list.length);  // a word few sections hold says more
-    hit.at += at;
-    found.set(r.url, hit);
-  }));
+  let order = 0;
+  lists.forEach((list, i) => {
+    const rarity = Math.log(1 + sections / Math.max(1, list.length));
+    each[i].rarity = rarity;
+    for (const [r, most, score, places] of list) {
+      const hit = found.get(r.url)
+        || { r, score: 0, places: 0, best: 0, order: order++, words: new Map() };
+      const part = each[i].share * rarity * (1 + most) / 2;
+      hit.score += part;
+      hit.words.set(i, places);
+      hit.places += each[i].share * rarity * score;
+      if (part > hit.best) {  // the excerpt of the word that says most about it
+        hit.best = part;
+        hit.r = r;
+      }
+      found.set(r.url, hit);
+    }
+  });
+  for (const hit of found.values()) {
+    for (const [i, places] of hit.words) {
+      const next = each.findIndex(w => w.at === each[i].at + 1);
+      const after = hit.words.get(next);
+      if (after && [...places].some(p => after.has(p + 1))) {
+        hit.score += each[i].share * each[i].rarity + each[next].share * each[next].rarity;
+      }
+    }
+  }
   return [...found.values()].sort((a, b) => Number(a.r.reference) - Number(b.r.reference)
-    || b.words - a.words || b.rare - a.rare || a.at - b.at).map((h) => h.r);
+    || b.score - a.score || b.places - a.places || a.order - b.order).map((h) => h.r);
 };
 
 // ↑/↓ between the field and the result links of *list*.

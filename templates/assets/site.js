@@ -18,7 +18,7 @@ import "./menu.js";  // a language of many pages: the whole page list, from one 
 import { el, isSafeId } from "./lib/elements.js";
 import { fold } from "./lib/text.js";
 import { youAreHere } from "./here.js";
-import { mostWords, pageText, queryWords, ranked, resultKeys } from "./search-results.js";
+import { byWords, pageText, queryWords, ranked, resultKeys } from "./search-results.js";
 import { explainTerms } from "./terms.js";
 
 const menus = [...document.querySelectorAll("details.menu")];
@@ -155,22 +155,18 @@ if (box && button) {
     try { pf = await load(); } catch { list.replaceChildren(); button.hidden = true; box.hidden = true; return; }
     const found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
-    const ask = async (words, most = 20) => {
-      const one = await pf.search(words);
-      return ranked(await Promise.all(one.results.slice(0, most).map(r => r.data())));
-    };
     let results = ranked(await Promise.all(found.results.slice(0, 20).map(r => r.data())));
-    const add = (more) => {
-      const seen = new Set(results.map(r => r.url));
-      results = [...results, ...more.filter(r => !seen.has(r.url))];
-    };
-    // every word; then every word but the question's own ("when", "can"); then the
-    // sections that hold most of the words
-    const terms = queryWords(query, box.dataset.ignore || "", fold);
-    if (results.length < 3 && terms.length < query.split(/\s+/).length) add(await ask(terms.join(" ")));
-    const words = [...new Set(terms)].slice(0, 8);
-    if (results.length < 3 && words.length > 1) {
-      add(mostWords(await Promise.all(words.map(w => ask(w, 10))), new Set()));
+    // several words: each asked on its own, and the sections ranked by the words they hold
+    const words = queryWords(query, box.dataset.ignore || "", fold);
+    if (words.length > 1) {
+      const each = await Promise.all(words.map(async ({ word, share, at }) => {
+        const one = await pf.search(word);
+        return { share, at, pages: await Promise.all(one.results.map(r => r.data())) };
+      }));
+      const whole = new Map(results.map(r => [r.url, r]));
+      const best = byWords(each).map(r => (whole.has(r.url) ? whole.get(r.url) : r));
+      const seen = new Set(best.map(r => r.url));
+      results = [...best, ...results.filter(r => !seen.has(r.url))];
     }
     if (input.value.trim() !== query) return;  // the reader typed on meanwhile
     // a reference page never before a rule page (the sort keeps each one's order)
