@@ -1,5 +1,6 @@
-// "You are here": which section of a rule page the reader is in, kept by one
-// IntersectionObserver over the page's section headings (those its contents list).
+// "You are here": which section of a rule page the reader is in, looked at again after any
+// scroll (a wheel, the End key, a jump to an anchor, a search result's section), from the
+// page's section headings (those its contents list).
 //
 // - Where the contents stand beside the text (from 84rem), the current section's entry is
 //   marked (aria-current="location").
@@ -43,12 +44,28 @@ const makeBar = (toc, header) => {
   return { bar, now, list, open };
 };
 
-// The section being read: the last heading above a line a third down the screen.
-const current = (heads) => {
+// The section being read: the last heading above a line a third down the screen. At the
+// foot of the page, where the last sections cannot rise to that line, the last heading in
+// view; and a section jumped to (*aimed*: the address's #id) that stands in view, below the
+// line because the page ends, is the one the reader asked for.
+const current = (heads, aimed) => {
   const line = innerHeight / 3;
+  const top = (h) => h.getBoundingClientRect().top;
+  const inView = (h) => top(h) >= 0 && top(h) < innerHeight;
   let found = null;
-  for (const [id, h] of heads) if (h.getBoundingClientRect().top <= line) found = id;
+  for (const [id, h] of heads) if (top(h) <= line) found = id;
+  const foot = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+  if (foot) for (const [id, h] of heads) if (top(h) < innerHeight) found = id;
+  const jumped = heads.find(([id]) => id === aimed);
+  if (jumped && inView(jumped[1]) && top(jumped[1]) > line) found = aimed;
   return found;
+};
+
+// The section the address names (#id), if it is one of *heads*.
+const addressed = (heads) => {
+  let id;
+  try { id = decodeURIComponent(location.hash.slice(1)); } catch { return null; }  // "#%E0"
+  return heads.some(([h]) => h === id) ? id : null;
 };
 
 export const youAreHere = () => {
@@ -61,8 +78,12 @@ export const youAreHere = () => {
   const links = new Map([...toc.querySelectorAll("a[href^='#']"), ...list.querySelectorAll("a")]
     .map(a => [a, a.getAttribute("href").slice(1)]));
   let here = null;
+  let aimed = addressed(heads);  // a jump's section, until it leaves the screen
   const update = () => {
-    const id = current(heads);
+    const target = aimed && document.getElementById(aimed);
+    if (target && (target.getBoundingClientRect().bottom < 0
+      || target.getBoundingClientRect().top > innerHeight)) aimed = null;
+    const id = current(heads, aimed);
     if (id === here) { show(id && document.getElementById(id)); return; }
     here = id;
     for (const [a, target] of links) {
@@ -87,6 +108,14 @@ export const youAreHere = () => {
   for (const [, h] of heads) observer.observe(h);
   observer.observe(toc);
   addEventListener("resize", update, { passive: true });
+  // any scroll, however far (the End key, a jump): once a frame
+  let asked = false;
+  addEventListener("scroll", () => {
+    if (asked) return;
+    asked = true;
+    requestAnimationFrame(() => { asked = false; update(); });
+  }, { passive: true });
+  addEventListener("hashchange", () => { aimed = addressed(heads); update(); });
   update();
   return () => here;
 };

@@ -59,6 +59,44 @@ def test_the_bar_names_the_section_and_opens_the_contents(page: Page) -> None:
     assert top >= bottom - 1, (top, bottom)
 
 
+def _named(page: Page) -> str:
+    """The section the bar names, once the page has settled after a scroll."""
+    page.wait_for_timeout(100)  # a frame or two: the bar looks again after each scroll
+    return page.locator(".here-now").inner_text()
+
+
+def _heading(page: Page, section: str) -> str:
+    return page.locator(f"[id='{section}']").inner_text().strip()
+
+
+def test_after_the_end_key_a_jump_and_a_search_the_bar_names_the_section(page: Page) -> None:
+    """Any scroll, however far: the End key lands at the foot of the page, where the last
+    section cannot rise to the reading line; a jump to a section (an anchor); a search
+    result that leads to the last section of another page."""
+    page.set_viewport_size(PHONE)
+    page.goto("ms/turn/")
+    last = page.eval_on_selector_all("main details.toc a", "as => as.at(-1).hash.slice(1)")
+    page.locator("main h1").click()  # the keys go to the page, not a field
+    page.keyboard.press("End")
+    page.wait_for_function(
+        "() => scrollY + innerHeight >= document.documentElement.scrollHeight - 2")
+    assert _named(page) == _heading(page, last)
+    page.evaluate("location.hash = 'taking-the-discard'")
+    assert _named(page) == _heading(page, "taking-the-discard")
+    page.keyboard.press("Home")
+    page.wait_for_function("() => scrollY === 0")
+    page.locator(".search-open").click()
+    page.fill("#q", "siapa menang permainan")
+    link = page.locator(".search ol li a").first
+    link.wait_for()
+    assert "#the-end-of-the-game" in (link.get_attribute("href") or "")
+    with page.expect_navigation():
+        link.click()
+    assert urlsplit(page.url).path.rstrip("/").endswith("/ms/scoring")
+    assert _named(page) == _heading(page, "the-end-of-the-game")
+    assert page.locator(".here").is_visible()
+
+
 def test_wide_contents_mark_the_section_and_the_language_switch_lands_on_it(page: Page) -> None:
     page.set_viewport_size(WIDE)  # type: ignore[arg-type]
     page.goto("vi/scoring/")
