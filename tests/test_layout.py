@@ -135,6 +135,7 @@ FLOORS = [
     ("site_builder.errors", "site_builder.project", "site_builder.output"),
     ("site_builder.sources", "site_builder.cache"),
     ("site_builder.i18n",),
+    ("site_builder.translate",),  # the translator's preview: marks for render, saves for serve
     ("site_builder.examples",),  # the kinds of example table: verify and render read them
     ("site_builder.verify",),
     ("site_builder.render",),

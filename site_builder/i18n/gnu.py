@@ -48,7 +48,7 @@ INSTALL = ("GNU gettext writes the catalogs in the format translators' tools use
            "it (apt-get install gettext, or brew install gettext) and run this again")
 
 
-def _tool(name: str) -> str:
+def tool_path(name: str) -> str:
     found = shutil.which(name)
     if found is None:
         raise UserError(f"{name} not found. {INSTALL}")
@@ -79,7 +79,7 @@ def babel_readable(data: bytes) -> bytes:
     return _OBSOLETE_PREVIOUS.sub(b"#", data) if b"#~|" in data else data
 
 
-def _run(args: list[str], rel: str, data: bytes | None = None) -> bytes:
+def run_tool(args: list[str], rel: str, data: bytes | None = None) -> bytes:
     """Run a GNU gettext tool; its complaints about the catalog become problems of *rel*."""
     proc = subprocess.run(args, input=data, capture_output=True)
     if proc.returncode != 0:
@@ -96,7 +96,7 @@ def _run(args: list[str], rel: str, data: bytes | None = None) -> bytes:
 
 def normalise(data: bytes, rel: str) -> bytes:
     """*data* (a catalog or template) as GNU gettext writes it: ``msgcat``'s output."""
-    return _run([_tool("msgcat"), "-"], rel, gnu_readable(data))
+    return run_tool([tool_path("msgcat"), "-"], rel, gnu_readable(data))
 
 
 def merge(po: bytes, pot: bytes, rel: str) -> bytes:
@@ -105,11 +105,11 @@ def merge(po: bytes, pot: bytes, rel: str) -> bytes:
     as obsolete (``#~``), translations included, exactly as translators' tools merge.
     *po* is passed through ``msgcat`` first, so that a catalog another tool saved
     without blank lines between entries is read as GNU reads it."""
-    msgmerge = _tool("msgmerge")
+    msgmerge = tool_path("msgmerge")
     with tempfile.TemporaryDirectory(prefix="site-builder-merge-") as tmp:
         (Path(tmp) / "old.po").write_bytes(normalise(po, rel))
         (Path(tmp) / "new.pot").write_bytes(gnu_readable(pot))
-        return _run([msgmerge, "--quiet", "--previous", "-o", "-", str(Path(tmp) / "old.po"),
+        return run_tool([msgmerge, "--quiet", "--previous", "-o", "-", str(Path(tmp) / "old.po"),
                      str(Path(tmp) / "new.pot")], rel)
 
 

@@ -26,7 +26,7 @@ from babel.messages.catalog import Catalog, Message
 from babel.messages.pofile import read_po
 
 from site_builder.errors import Problem
-from site_builder.i18n.gnu import _run, _tool, babel_readable, gnu_readable
+from site_builder.i18n.gnu import babel_readable, gnu_readable, run_tool, tool_path
 
 _HEADER = 'msgid ""\nmsgstr "Content-Type: text/plain; charset=UTF-8\\n"\n'
 
@@ -95,15 +95,17 @@ def dropped_fixes(read: bytes, merged: bytes, rel: str) -> list[Problem]:
     ``msgmerge`` matches to it as its previous msgid: a problem at its line, naming the
     obsolete entry's line.
 
+    >>> head = b'msgid ""\\nmsgstr "Content-Type: text/plain; charset=UTF-8\\\\n"\\n\\n'
     >>> old = b'msgid "Write suits as symbols"\\nmsgstr "Zapisz kolory symbolami!"\\n\\n'
     >>> new = b'msgid "Write suits as words or symbols"\\nmsgstr "Zapisz kolory slowami"\\n'
-    >>> merged = (new + b'\\n#~ msgid "Write suits as symbols"\\n'
-    ...           b'#~ msgstr "Zapisz kolory symbolami!"\\n')
-    >>> [str(p) for p in dropped_fixes(old + new, merged, "x.po")]  # doctest: +ELLIPSIS
-    ['x.po:1: the entry whose msgid this one replaced is made obsolete by this update (line 4, ...']
-    >>> dropped_fixes(new + b'\\n' + old, merged, "x.po")[0].message.count("line 4")
+    >>> gone = (b'\\n#~ msgid "Write suits as symbols"\\n'
+    ...         b'#~ msgstr "Zapisz kolory symbolami!"\\n')
+    >>> merged = head + new + gone
+    >>> [str(p) for p in dropped_fixes(head + old + new, merged, "x.po")]  # doctest: +ELLIPSIS
+    ['x.po:4: the entry whose msgid this one replaced is made obsolete by this update (line 7, ...']
+    >>> dropped_fixes(head + new + b'\\n' + old, merged, "x.po")[0].message.count("line 7")
     1
-    >>> dropped_fixes(new + b'\\n' + merged[len(new):], merged, "x.po")  # obsolete before
+    >>> dropped_fixes(merged, merged, "x.po")  # obsolete before
     []
     """
     before, after = _read(read), _read(merged)
@@ -119,8 +121,8 @@ def dropped_fixes(read: bytes, merged: bytes, rel: str) -> list[Problem]:
                        encoding="utf-8")  # the catalog's header: its plural forms
         ref.write_text("\n".join([_HEADER, *(_entry(m, False) for m in successors)]),
                        encoding="utf-8")
-        matched = _run([_tool("msgmerge"), "--quiet", "--previous", "-o", "-", str(old),
-                        str(ref)], rel)
+        matched = run_tool([tool_path("msgmerge"), "--quiet", "--previous", "-o", "-",
+                            str(old), str(ref)], rel)
     lines = {_key(m): m.lineno for m in after.obsolete.values()}
     problems = []
     for (ident, context), previous in _previous(matched):

@@ -45,9 +45,6 @@ TEXT = {
 }
 
 
-_AGREES: dict[int, tuple[Any, bool]] = {}
-
-
 def holds_in_both(table: str, row: Any) -> bool:
     """Whether the verified *row* of a *table* table gives the same result under the other
     game of :data:`GAMES` (its own rule profile and options, recomputed by the engine): a
@@ -69,18 +66,13 @@ def holds_in_both(table: str, row: Any) -> bool:
     kind = KINDS.get(table)
     if row.game not in GAMES or kind is None or kind.compute is None or kind.verify_block:
         return False
-    known = _AGREES.get(id(row))
-    if known is not None and known[0] is row:
-        return known[1]
     other = next(g for g in GAMES if g != row.game)
     try:
         rules = rules_for(other, row.profile,
                           **{k: row.inputs[k] for k in kind.options if k in row.inputs})
-        same = bool(kind.compute(dict(row.inputs), rules) == row.computed)
+        return bool(kind.compute(dict(row.inputs), rules) == row.computed)
     except (engine.RulesError, ValueError):
-        same = False
-    _AGREES[id(row)] = (row, same)
-    return same
+        return False
 
 
 def row_game(table: str, row: Any) -> Markup:
