@@ -239,7 +239,7 @@ async function act(request, control) {
   }
   const answer = call("act", request);
   if (answer.refusal) {
-    showRefusal(els.refusal, answer.refusal, text, {seat: mySeat(), near});
+    showRefusal(els.refusal, answer.refusal, text, {seat: mySeat(), near, progress: view.progress});
     return;
   }
   log.add(answer.events, answer.view);

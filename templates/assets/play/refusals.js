@@ -26,10 +26,30 @@ function readable(values, text) {
   return out;
 }
 
-// *seat*: the reader's seat, counted from 1 as the engine counts seats (none: a seat is
-// named as the engine names it).
-export function explain(refusal, text, seat) {
+// The card taken from the discard pile, refused at the discard although it lies in this
+// turn's first meld: the real cause is that first meld, which would not be accepted (its
+// cards go back to the hand), so that is what the reader is told (*progress*: the view's).
+const OWED = ["discard-owes-card", "discard-owes-taken-joker"];
+function owedPending(refusal, text, progress) {
   const T = text.T;
+  if (!T.owedPending || !progress || progress.accepted || !progress.total
+      || !OWED.includes(refusal.code)) return null;
+  const values = {total: progress.total, threshold: progress.threshold,
+                  pure: progress.pure ? T.yes : T.no,
+                  card: text.cardName(String(refusal.values.card))};
+  const reason = text.fmt(progress.pure_needed ? T.owedPending.pure : T.owedPending.short, values);
+  const rule = T.words.sections["opening-returns"];
+  return {message: text.fmt(T.refused, {reason}),
+          href: "../" + rule.page + "/index.html#" + rule.anchor};
+}
+
+// *seat*: the reader's seat, counted from 1 as the engine counts seats (none: a seat is
+// named as the engine names it); *progress*: the reader's first meld this turn (the view's).
+export function explain(refusal, text, seat, progress = null) {
+  const T = text.T;
+  const pending = refusal && refusal.values && refusal.values.seat === seat
+    ? owedPending(refusal, text, progress) : null;
+  if (pending) return pending;
   const code = refusal && typeof refusal.code === "string" ? refusal.code : REFUSALS.other;
   const known = Object.hasOwn(T.engine, code) ? T.engine[code] : null;
   const yours = T.words && Object.hasOwn(T.words.yours, code) && seat !== undefined
@@ -54,8 +74,8 @@ export function explain(refusal, text, seat) {
 // *box* saying the refusal, placed right after *near* (the control used, or what holds
 // it), scrolled into view where the eye is, and focused, so that a reader who tapped a
 // button far down a phone's screen sees the answer next to it.
-export function showRefusal(box, refusal, text, {seat, near = null, before = ""} = {}) {
-  const {message, href} = explain(refusal, text, seat);
+export function showRefusal(box, refusal, text, {seat, near = null, before = "", progress = null} = {}) {
+  const {message, href} = explain(refusal, text, seat, progress);
   box.replaceChildren(el("p", {}, before + message + " ", el("a", {href}, text.T.readRule)));
   sayHere(box, near);
 }
