@@ -6,9 +6,9 @@
 Serves a built site (``site-builder build`` first) on 127.0.0.1, opens each language's home
 page in Chromium (Debian's, /usr/bin/chromium), types each question of
 ``benchmarks/search_questions.toml`` (or of ``--questions``: the held-out questions of
-``search_questions_unseen.toml``, never tuned on) into the search box as a reader does, and prints the
-rank of the first result that leads to an answering section (``-`` when none of the results
-shown does), as a Markdown table per language and a summary line.
+``search_questions_unseen.toml``, never tuned on) into the search box as a reader does, and
+prints the rank of the first result that leads to an answering section (``-`` when none of
+the results shown does), as a Markdown table per language and a summary line.
 """
 
 from __future__ import annotations
