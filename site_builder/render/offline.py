@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.i18n.locales import text_direction
+from site_builder.i18n.translator import N_
 from site_builder.project import TEMPLATES_DIR
 from site_builder.render.minify import script
 
@@ -29,7 +30,20 @@ ASSETS_DIR = "assets"  # the shared assets' folder (templates/assets, copied as 
 
 WORKER = "sw.js"
 MANIFEST = "manifest.webmanifest"
+#: The language's page for what it cannot show offline (templates/offline.html): a page not
+#: saved, or a language not yet saved on this device; precached with the language's pages.
+PAGE = "offline.html"
 ICONS = ((192, f"{ASSETS_DIR}/icons/icon-192.png"), (512, f"{ASSETS_DIR}/icons/icon-512.png"))
+# The same card on a wider margin of its blue, for a launcher that cuts the icon to its own
+# shape (a circle, a squircle): the card stays inside the middle 80% that every shape keeps.
+MASKABLE_ICONS = ((192, f"{ASSETS_DIR}/icons/icon-maskable-192.png"),
+                  (512, f"{ASSETS_DIR}/icons/icon-maskable-512.png"))
+# Translators: the installed app's name under its icon on a phone, at most 12 characters.
+# Name the language, so that the rules installed in two languages are told apart.
+SHORT_NAME = N_("Rami")
+# Translators: what the installed app is, shown when a reader installs it.
+DESCRIPTION = N_("The rules of Rami 40 and Rami 51 at the card table, with a score sheet, "
+                 "ready to read offline.")
 # Colours of the installed app's title bar and splash screen: site.css's --accent and --bg.
 THEME_COLOR = "#0b5cad"
 BACKGROUND_COLOR = "#fdfcf8"
@@ -75,27 +89,34 @@ def worker(root: Path, lang: str, out: Path, files: list[str]) -> bytes:
     return head.encode("utf-8") + code
 
 
-def manifest(lang: str, name: str, short_name: str) -> bytes:
-    """*lang*'s web app manifest: the site's name in that language, its start page (the
-    language's home) and icons. Relative addresses: any base path.
+def manifest(lang: str, name: str, short_name: str, description: str) -> bytes:
+    """*lang*'s web app manifest: the site's name, short name and description in that
+    language, its start page (the language's home) and icons, each also as a maskable one.
+    Relative addresses: any base path.
 
-    >>> json.loads(manifest("pl", "Zasady gry Rami", "Rami"))["start_url"]
-    './index.html'
+    >>> data = json.loads(manifest("pl", "Zasady gry Rami", "Zasady Rami", "Zasady."))
+    >>> data["start_url"], data["short_name"], [i["purpose"] for i in data["icons"]]
+    ('./index.html', 'Zasady Rami', ['any', 'any', 'maskable', 'maskable'])
     """
     data: dict[str, Any] = {
-        "name": name, "short_name": short_name, "lang": lang, "dir": text_direction(lang),
+        "name": name, "short_name": short_name, "description": description,
+        "lang": lang, "dir": text_direction(lang),
         "start_url": "./index.html", "scope": "./", "id": "./",
         "display": "standalone", "theme_color": THEME_COLOR,
         "background_color": BACKGROUND_COLOR,
         "icons": [{"src": f"../{src}", "sizes": f"{size}x{size}", "type": "image/png",
-                   "purpose": "any"} for size, src in ICONS],
+                   "purpose": purpose}
+                  for icons, purpose in ((ICONS, "any"), (MASKABLE_ICONS, "maskable"))
+                  for size, src in icons],
     }
     return (json.dumps(data, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
 
 
-def manifests(languages: Iterable[str], names: dict[str, str]) -> dict[str, bytes]:
-    """Each language's manifest, by output path; *names*: the site's name in each."""
-    return {f"{lang}/{MANIFEST}": manifest(lang, names[lang], "Rami") for lang in languages}
+def manifests(languages: Iterable[str], words: dict[str, tuple[str, str, str]]
+              ) -> dict[str, bytes]:
+    """Each language's manifest, by output path; *words*: the site's name, short name and
+    description in each."""
+    return {f"{lang}/{MANIFEST}": manifest(lang, *words[lang]) for lang in languages}
 
 
 def workers(root: Path, out: Path, languages: Iterable[str], files: Iterable[str]
@@ -111,8 +132,11 @@ def offline_files(job: Any, out: Path, files: Iterable[str]) -> dict[str, tuple[
     """Write each language's manifest, then its worker, into *out* (a
     :class:`~site_builder.render.pages.Job`'s staging folder): the files written."""
     site = job.site
-    names = {lang: job.translator(lang).gettext("Rami rules") for lang in site.languages}
-    written = {rel: job.write(rel, data) for rel, data in manifests(site.languages, names).items()}
+    words = {lang: tuple(job.translator(lang).gettext(text)
+                         for text in ("Rami rules", SHORT_NAME, DESCRIPTION))
+             for lang in site.languages}
+    written = {rel: job.write(rel, data)
+               for rel, data in manifests(site.languages, words).items()}
     made = workers(site.root, out, site.languages, [*files, *written])
     written.update((rel, job.write(rel, data)) for rel, data in made.items())
     return written

@@ -27,7 +27,17 @@ from site_builder.i18n.locales import native_names
 from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
 from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
-from site_builder.render import context, facts, play, quickref, score, search, table_rules, terms
+from site_builder.render import (
+    context,
+    facts,
+    offline,
+    play,
+    quickref,
+    score,
+    search,
+    table_rules,
+    terms,
+)
 from site_builder.render.checker_rules import offered
 from site_builder.render.context import common, sidebar
 from site_builder.render.markdown import MarkdownRenderer, Text
@@ -195,7 +205,9 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang),
                        variations={key: profile.overrides for key, profile in site.profiles.items()
-                                   if key != "reference"})
+                                   if key != "reference"},
+                       # each rule set offered, linked to the section that explains it
+                       play_rule_links=score.rule_set_links(lang, path, site.profiles))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)
@@ -204,6 +216,11 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
     ctx.update(sidebar(nav, path, lang, None, draw, root_path(site.config.base_url),
                        every=True), percent=100)
     emit(path, env.get_template("404.html").render(ctx).encode("utf-8"))
+    path = f"{lang}/{offline.PAGE}"  # what its worker shows of a page it cannot (offline)
+    ctx = common(site, lang, None, path, job.names, absolute=True)
+    ctx.update(sidebar(nav, path, lang, None, draw, root_path(site.config.base_url),
+                       every=True), percent=100)
+    emit(path, env.get_template("offline.html").render(ctx).encode("utf-8"))
     def tool_context(slug: str, path: str) -> dict[str, Any]:  # a sheet's, the score keeper's
         return common(site, lang, slug, path, job.names) | sidebar(nav, path, lang, None, draw)
 

@@ -12,7 +12,7 @@ refuses, for the same reason.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from site_builder import engine
@@ -47,6 +47,27 @@ VARIATIONS = {
     "two_jokers": "variations#two-jokers-per-meld",
     "ace_high": "cardverse#scoring",
 }
+
+
+#: Where the site explains the reference rules, the rule set without a variation.
+REFERENCE = "at-a-glance#reference-rules-and-house-rules"
+
+
+def rule_set_links(lang: str, path: str, keys: Iterable[str]) -> dict[str, str]:
+    """Each rule set of *keys* ("reference" or a variation) linked from *path* (an output
+    file of *lang*) to the section that explains it, for a page that offers them.
+
+    >>> rule_set_links("pl", "pl/play/index.html", ["reference", "joker_25", "unknown"])
+    {'reference': '../at-a-glance/index.html#reference-rules-and-house-rules', \
+'joker_25': '../variations/index.html#a-higher-joker-penalty'}
+    """
+    out = {}
+    for key in keys:
+        target = REFERENCE if key == "reference" else VARIATIONS.get(key)
+        if target:
+            slug, _, anchor = target.partition("#")
+            out[key] = f"{relative(path, page_path(lang, slug))}#{anchor}"
+    return out
 
 
 def bounds(rules: engine.RuleSet) -> dict[str, Any]:

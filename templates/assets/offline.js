@@ -2,9 +2,21 @@
 // next to the manifest the page links), and tells the reader when a newer version of the
 // rules is ready. Nothing happens from disk (file://) or where service workers are
 // unavailable or blocked: the site then works online as before.
+//
+// Which languages are ready offline: those whose worker has saved its pages on this device
+// (a cache "rami:<folder>:<version>" holding the folder's index.html, all or nothing).
+// - The language menu marks each of them ("ready offline").
+// - With no connection, a link to a language not saved opens this language's offline page
+//   (offline.html, which names the language asked for) instead of the browser's error: no
+//   worker of ours answers for a folder never visited.
+// - The offline page lists the languages ready, each linked to its home page.
+
+import { el } from "./lib/elements.js";
+import { fill } from "./lib/text.js";
 
 const manifest = document.querySelector('link[rel="manifest"]');
 const notice = document.querySelector(".update-ready");
+const languageMenu = document.querySelector("nav.languages");
 
 const offerUpdate = (worker) => {
   if (!notice || !navigator.serviceWorker.controller) return;  // a first install: no notice
@@ -34,6 +46,77 @@ const register = async () => {
   }
 };
 
+const folder = manifest && new URL(".", manifest.href);  // this language's folder
+const root = folder && new URL("..", folder);
+// The language folder of *url* on this site, or null.
+const folderOf = (url) => {
+  if (!root || url.origin !== root.origin || !url.href.startsWith(root.href)) return null;
+  const name = url.href.slice(root.href.length).split(/[/?#]/)[0];
+  return name && url.href.length > root.href.length + name.length ? name : null;
+};
+const CACHE_PREFIX = "rami:";  // offline/sw.js: rami:<the worker's scope>:<version>
+
+// The language folders saved whole on this device.
+const readyFolders = async () => {
+  const ready = new Set();
+  for (const name of await caches.keys()) {
+    if (!name.startsWith(CACHE_PREFIX + root.href)) continue;
+    const scope = name.slice(CACHE_PREFIX.length, name.lastIndexOf(":"));
+    const cache = await caches.open(name);
+    if (await cache.match(new URL("index.html", scope).href)) ready.add(folderOf(new URL(scope)));
+  }
+  return ready;
+};
+
+// The language links of the header: [folder, link].
+const languageLinks = () => (languageMenu ? [...languageMenu.querySelectorAll("a[hreflang]")] : [])
+  .map(a => [folderOf(new URL(a.href)), a]).filter(([name]) => name);
+
+const showReady = (ready) => {
+  for (const [name, a] of languageLinks()) {
+    a.querySelector(".offline-mark")?.remove();
+    if (ready.has(name)) {
+      a.append(el("span", { class: "offline-mark" }, languageMenu.dataset.ready));
+    }
+  }
+  const list = document.querySelector(".offline-ready");
+  if (list) {  // the offline page: the languages ready, and the one asked for
+    const items = languageLinks().filter(([name]) => ready.has(name)).map(([name, a]) =>
+      el("li", {}, el("a", { href: new URL(`${name}/index.html`, root).href,
+        lang: a.getAttribute("lang") || name }, a.firstChild.textContent)));
+    list.replaceChildren(...(items.length ? items : [el("li", {}, list.dataset.none)]));
+    const asked = new URLSearchParams(location.search).get("lang");
+    const link = languageLinks().find(([name]) => name === asked);
+    const said = document.querySelector(".offline-asked");
+    if (link && said) {
+      said.textContent = fill(said.dataset.text, { language: link[1].firstChild.textContent });
+      said.hidden = false;
+    }
+  }
+};
+
+const offerOffline = async () => {
+  let ready = await readyFolders();
+  showReady(ready);
+  const here = folderOf(folder);
+  // a language not saved, with no connection: our offline page, not the browser's error
+  document.addEventListener("click", (event) => {
+    const a = event.target.closest && event.target.closest("a[href]");
+    if (!a || navigator.onLine || event.defaultPrevented) return;
+    const name = folderOf(new URL(a.href, location.href));
+    if (!name || name === here || ready.has(name)) return;
+    event.preventDefault();
+    const page = new URL("offline.html", folder);
+    page.searchParams.set("lang", name);
+    location.assign(page.href);
+  });
+  // a worker that finishes saving while the page is open
+  navigator.serviceWorker.addEventListener("controllerchange", async () => {
+    ready = await readyFolders();
+    showReady(ready);
+  });
+};
+
 if (manifest && "serviceWorker" in navigator && /^https?:$/.test(location.protocol)) {
   let reloading = false;
   navigator.serviceWorker.addEventListener("controllerchange", () => {
@@ -42,4 +125,5 @@ if (manifest && "serviceWorker" in navigator && /^https?:$/.test(location.protoc
     location.reload();
   });
   register();
+  if ("caches" in self) offerOffline().catch(() => {});  // storage blocked: nothing to show
 }

@@ -11,7 +11,8 @@
 // - activate: the caches of older builds of this folder are removed;
 // - fetch: the cache of this build first, so that a page never mixes two builds; anything
 //   else (another language's page, the practice table's runtime) from the network, kept in
-//   the same cache for the next time offline;
+//   the same cache for the next time offline; a page neither saved nor reachable gets the
+//   language's own offline page (offline.html, in the language, with the languages ready);
 // - a new build waits until the reader accepts it (the page shows "a newer version is
 //   ready"); the message "activate" lets it take over, and the page reloads.
 
@@ -62,6 +63,15 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(cacheKey(request));
-    return hit || fromNetwork(request, cache);
+    if (hit) return hit;
+    try {
+      return await fromNetwork(request, cache);
+    } catch (error) {
+      // a page not saved, with no connection: the language's own offline page
+      const page = request.mode === "navigate"
+        && await cache.match(new URL("offline.html", self.registration.scope).href);
+      if (page) return page;
+      throw error;
+    }
   })());
 });

@@ -133,7 +133,31 @@ def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site
                 ".innerText.trim() !== ''")
             page.goto(f"{site.url}{lang}/quick-reference/rami/index.html")
             assert page.locator("h1").count() == 1
-        # a page of a language never visited is not there
+        # the language menu marks the languages saved on this device, and no other
+        page.goto(f"{site.url}pl/turn/index.html")
+        page.locator(".lang-menu summary").click()
+        marked = page.eval_on_selector_all(
+            ".languages a[hreflang]",
+            "as => as.filter(a => a.querySelector('.offline-mark')).map(a => a.hreflang)")
+        assert sorted(marked) == sorted(LANGS), marked
+        ms_name = page.locator(".languages a[hreflang=ms]").inner_text()
+        # a language never visited: the site's own offline page, in the language being
+        # read, naming it and listing the languages ready
+        offline = (site.out / "pl" / "offline.html").read_text(encoding="utf-8")
+        heading = offline[offline.index("<h1"):].split(">", 1)[1].split("<", 1)[0]
+        page.locator(".languages a[hreflang=ms]").click()
+        page.wait_for_url("**/pl/offline.html?lang=ms")
+        assert page.locator("h1").inner_text() == heading
+        assert page.locator("html").get_attribute("lang") == "pl"
+        assert ms_name in page.locator(".offline-asked").inner_text()
+        ready = page.eval_on_selector_all(".offline-ready a", "as => as.map(a => a.pathname)")
+        assert sorted(ready) == sorted(f"/rami/{lang}/index.html" for lang in LANGS), ready
+        page.locator(".offline-ready a[lang=vi]").click()  # and each of them opens
+        assert page.url.endswith("/vi/index.html")
+        # a page of a saved language that was never saved: the same page, from its worker
+        page.goto(f"{site.url}pl/no-such-page/index.html")
+        assert page.locator("h1").inner_text() == heading
+        # an address typed into a language never visited: no worker of this site answers
         with pytest.raises(Exception):  # noqa: B017 (the browser's own offline error)
             page.goto(f"{site.url}ms/index.html")
 
@@ -155,9 +179,11 @@ def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site
 
 def test_installable_in_each_language(browser: Browser, site: Site) -> None:
     """Chromium finds nothing that stops it offering to install the site; the installed app
-    opens in the reader's language, under its name in that language."""
+    opens in the reader's language, under its name in that language, with a description,
+    a short name of its own and a maskable icon."""
     context = browser.new_context(service_workers="allow")
     page = context.new_page()
+    names: set[str] = set()
     try:
         for lang in LANGS:
             _controlled(page, f"{site.url}{lang}/index.html")
@@ -168,6 +194,12 @@ def test_installable_in_each_language(browser: Browser, site: Site) -> None:
             assert [e for e in errors if e["errorId"] != "in-incognito"] == [], errors
             manifest = json.loads((site.out / lang / "manifest.webmanifest").read_text("utf-8"))
             assert manifest["lang"] == lang and manifest["start_url"] == "./index.html"
+            assert manifest["description"] and manifest["short_name"] not in names, names
+            names.add(manifest["short_name"])  # each language installs under its own name
+            maskable = [i for i in manifest["icons"] if i["purpose"] == "maskable"]
+            assert {i["sizes"] for i in maskable} == {"192x192", "512x512"}
+            for icon in maskable:
+                assert (site.out / lang / icon["src"]).resolve().is_file(), icon
             home = (site.out / lang / "index.html").read_text(encoding="utf-8")
             assert f'<a class="brand" href="index.html">{manifest["name"]}</a>' in home
     finally:
