@@ -59,14 +59,11 @@ def test_the_bar_names_the_section_and_opens_the_contents(page: Page) -> None:
     assert top >= bottom - 1, (top, bottom)
 
 
-def _named(page: Page) -> str:
-    """The section the bar names, once the page has settled after a scroll."""
-    page.wait_for_timeout(100)  # a frame or two: the bar looks again after each scroll
-    return page.locator(".here-now").inner_text()
-
-
-def _heading(page: Page, section: str) -> str:
-    return page.locator(f"[id='{section}']").inner_text().strip()
+def _names(page: Page, section: str) -> None:
+    """Wait until the bar names *section* (the page may still be scrolling smoothly)."""
+    page.wait_for_function("id => document.querySelector('.here-now')?.textContent === "
+                           "document.getElementById(id).textContent.trim()", arg=section,
+                           timeout=5_000)
 
 
 def test_after_the_end_key_a_jump_and_a_search_the_bar_names_the_section(page: Page) -> None:
@@ -80,9 +77,9 @@ def test_after_the_end_key_a_jump_and_a_search_the_bar_names_the_section(page: P
     page.keyboard.press("End")
     page.wait_for_function(
         "() => scrollY + innerHeight >= document.documentElement.scrollHeight - 2")
-    assert _named(page) == _heading(page, last)
+    _names(page, last)
     page.evaluate("location.hash = 'taking-the-discard'")
-    assert _named(page) == _heading(page, "taking-the-discard")
+    _names(page, "taking-the-discard")
     page.keyboard.press("Home")
     page.wait_for_function("() => scrollY === 0")
     page.locator(".search-open").click()
@@ -93,7 +90,7 @@ def test_after_the_end_key_a_jump_and_a_search_the_bar_names_the_section(page: P
     with page.expect_navigation():
         link.click()
     assert urlsplit(page.url).path.rstrip("/").endswith("/ms/scoring")
-    assert _named(page) == _heading(page, "the-end-of-the-game")
+    _names(page, "the-end-of-the-game")
     assert page.locator(".here").is_visible()
 
 
