@@ -21,7 +21,7 @@ from browser_js import READ_INPUT, run_module
 
 from site_builder.engine.reasons import MOVE_REASONS
 from site_builder.engine.refusals import REFUSALS, VALUES
-from site_builder.render.play import YOUR_REFUSALS
+from site_builder.render.play import WORDS_FILE, YOUR_REFUSALS
 
 LANGS = ("en", "id", "ms", "pl", "vi")
 CODE = re.compile(r"(?<![\w♥♦♣♠])(?:10|[2-9AJQK])[CDHS](?!\w)|\bJK\b")
@@ -68,6 +68,8 @@ def page_text(site: Path, lang: str) -> dict[str, Any]:
                       re.S)
     assert found, lang
     text: dict[str, Any] = json.loads(found[1])
+    # the engine's words, which the page fetches with the engine (render/play.py WORDS_FILE)
+    text.update(json.loads((site / lang / WORDS_FILE).read_text(encoding="utf-8")))
     return text
 
 
@@ -207,6 +209,14 @@ POLISH = {
         "Niedozwolone: przed swoim pierwszym wyłożeniem nie możesz dokładać kart.",
     ("refusal", json.dumps({"code": "draw-first", "values": {"seat": 1}})):
         "Niedozwolone: najpierw musisz dobrać kartę.",
+    # the real cause: the taken card lies in a first meld that would not be accepted
+    ("pending", json.dumps({"refusal": {"code": "discard-owes-card",
+                                        "values": {"seat": 1, "card": "AH"}},
+                            "progress": {"total": 57, "threshold": 51, "pure": False,
+                                         "pure_needed": True, "accepted": False}})):
+        "Niedozwolone: twoje pierwsze wyłożenie nie zostałoby zaakceptowane (57 z 51 pkt; "
+        "czysty sekwens: nie): jego karty wróciłyby do ręki, a karta wzięta ze stosu kart "
+        "odrzuconych (as kier) musi w tej turze trafić na stół.",
     ("log", json.dumps({"seat": 0, "kind": "discard"})): "Odrzucasz",
     ("log", json.dumps({"seat": 0, "kind": "draw_stock"})): "Dobierasz z talii",
     ("log", json.dumps({"seat": 1, "kind": "discard"})): "Gracz 2, komputer (trudny): odrzuca",
@@ -221,6 +231,7 @@ const text = makeText(input.T, "pl");
 const view = {seat: 0, levels: ["", "hard"]};
 process.stdout.write(JSON.stringify(input.items.map(([part, item]) => part === "hint"
   ? text.hint(item) : part === "refusal" ? explain(item, text, 1).message
+  : part === "pending" ? explain(item.refusal, text, 1, item.progress).message
   : text.logLine(item, view))));
 """
 

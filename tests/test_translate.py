@@ -1,7 +1,8 @@
 """``site-builder serve --translate pl``: the translator's preview. A served instance (one
 for the module: a build of the site is its cost) answers the guards, the checks at the
-field, a stale edit, and, in Chromium, a reader who picks a sentence, edits it and sees it
-on the page while a text editor saves the same catalog."""
+field and a stale edit; in Chromium (tests/e2e/test_translate_preview.py), a reader who
+picks a sentence, edits it and sees it on the page while a text editor saves the same
+catalog."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ import re
 import shutil
 import subprocess
 import sys
-import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
@@ -25,9 +25,6 @@ from test_serve import fetch, free_port
 from site_builder.translate.marks import message_id
 
 PO = "locales/pl/LC_MESSAGES/messages.po"
-CHROMIUM = "/usr/bin/chromium"
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 # a sentence of content/about.md's Polish page, and another entry a text editor changes
 PICKED = "How the examples are checked"
 EDITOR = "Melds"
@@ -177,45 +174,3 @@ def test_a_save_of_an_entry_changed_meanwhile_is_told_and_writes_nothing(
     status, _ = request(preview, "/__translate/save",
                         save_body(entry(preview, PICKED), found["strings"]), good(preview))  # type: ignore[arg-type]
     assert status == 200
-
-
-def test_a_reader_picks_a_sentence_edits_it_and_sees_it_while_an_editor_saves(
-        preview: Preview) -> None:
-    playwright = pytest.importorskip("playwright.sync_api")
-    assert Path(CHROMIUM).is_file()
-    new = "Jak sprawdzane są przykłady, zdanie czytelnika"
-    editor_text = "Układy, zapisane w edytorze"
-    with playwright.sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            page = browser.new_page(viewport={"width": 320, "height": 700})
-            page.goto(f"{preview.base}/pl/about/")
-            shown = f'main [data-sb-msg="{message_id(PICKED, None)}"]:visible'
-            sentence = page.locator(shown).first
-            panel = page.locator(".sb-panel")
-            where = panel.get_by_text(f"{PO}:", exact=False)
-            deadline = time.monotonic() + HANG
-            while not where.count():  # a rebuild of the earlier tests' saves reloads the page
-                assert time.monotonic() < deadline, "the panel never showed the entry"
-                sentence.wait_for(timeout=HANG * 1000)
-                sentence.focus()  # by keyboard
-                page.keyboard.press("Enter")
-                page.wait_for_timeout(1000)
-            assert panel.get_by_text(PICKED).count() >= 1
-            # a text editor saves the same catalog (another entry) before the reader saves
-            text = preview.catalog.read_text(encoding="utf-8")
-            pattern = re.compile(rf'(msgctxt "nav"\nmsgid "{EDITOR}"\nmsgstr ")[^"]*(")')
-            if not pattern.search(text):
-                pattern = re.compile(rf'(\nmsgid "{EDITOR}"\nmsgstr ")[^"]*(")')
-            assert pattern.search(text)
-            preview.catalog.write_text(pattern.sub(rf"\g<1>{editor_text}\g<2>", text, count=1),
-                                       encoding="utf-8")
-            field = panel.locator("textarea").first
-            field.fill(new)
-            panel.get_by_role("button").filter(has_text=re.compile(".")).last.click()
-            page.locator(shown, has_text=new).first.wait_for(timeout=HANG * 1000)
-            assert page.evaluate("document.documentElement.scrollWidth") <= 320
-        finally:
-            browser.close()
-    saved = preview.catalog.read_text(encoding="utf-8")
-    assert f'msgstr "{new}"' in saved and editor_text in saved

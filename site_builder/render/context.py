@@ -10,6 +10,7 @@ quick-reference sheets in :mod:`site_builder.render.quickref`.
 from __future__ import annotations
 
 import functools
+import json
 from collections.abc import Callable, Sequence
 from datetime import date
 from types import SimpleNamespace as Item
@@ -21,6 +22,7 @@ from babel.dates import format_date
 from markupsafe import Markup
 
 from site_builder.i18n.locales import bcp47, text_direction
+from site_builder.i18n.translator import N_
 from site_builder.project import (
     ABOUT_SLUG,
     SOURCE_LANG,
@@ -52,6 +54,43 @@ CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; script-src '
 SEARCH_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
               "script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; manifest-src 'self'; "
               "base-uri 'none'; form-action 'none'")
+
+#: What the site's scripts say in a language, in one file beside its manifest
+#: (``<lang>/words.json``, :func:`site_words`), fetched when first needed
+#: (``assets/lib/words.js``): the search box's question words (search.QUESTION_WORDS), its
+#: empty result and the button that lists the results after the first ones; the language
+#: menu's mark of a language saved offline and the notice of a newer version. In every page
+#: they cost 300 to 500 bytes, which a reader who never searches pays on every page.
+WORDS_FILE = "words.json"
+NO_MATCH = N_("No page matches.")
+# Translators: the button under the first search results that lists the others.
+MORE_RESULTS = N_("More results")
+# Translators: beside a language in the language menu whose pages this device has saved.
+READY_OFFLINE = N_("ready offline")
+NEWER = N_("A newer version of these rules is ready.")
+# Translators: the button of the notice 'A newer version of these rules is ready.'
+SHOW_NEWER = N_("Show it")
+
+
+def site_words(lang: str, gettext: Callable[[str], str]) -> tuple[str, bytes]:
+    """*lang*'s :data:`WORDS_FILE` and its bytes."""
+    data = {"ignore": gettext(search.QUESTION_WORDS), "none": gettext(NO_MATCH),
+            "more": gettext(MORE_RESULTS), "ready": gettext(READY_OFFLINE),
+            "newer": gettext(NEWER), "show": gettext(SHOW_NEWER)}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return f"{lang}/{WORDS_FILE}", text.encode("utf-8")
+
+
+def _attribute_safe(value: str) -> Markup:
+    """*value*, a constant of ours, unescaped in a double-quoted attribute.
+
+    >>> str(_attribute_safe("script-src 'self'"))
+    "script-src 'self'"
+    """
+    if set(value) & set('"<>&'):
+        raise ValueError(f"not safe unescaped in an attribute: {value!r}")
+    return Markup(value)
+
 
 @functools.cache
 def og_locale(lang: str) -> str:
@@ -151,7 +190,9 @@ def common(site: Site, lang: str, slug: str | None, path: str,
         "switcher": switcher,
         "alternates": alternates,
         "canonical": canonical,
-        "csp": SEARCH_CSP if path.startswith(f"{lang}/") else CSP,  # see search.context
+        # as written: a policy's quotes escaped (&#39;) cost 64 bytes a page, and it holds
+        # no character that needs escaping in a double-quoted attribute (_attribute_safe)
+        "csp": _attribute_safe(SEARCH_CSP if path.startswith(f"{lang}/") else CSP),
         "slug": slug,
         # a language folder's manifest; site.js imports offline.js, which registers its worker
         "offline": Item(manifest=href(f"{lang}/{MANIFEST}")) if path.startswith(f"{lang}/")

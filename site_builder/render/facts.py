@@ -35,6 +35,7 @@ from site_builder.engine.cards import Card
 from site_builder.engine.play import players, table
 from site_builder.engine.round import ACTION_KINDS, Action, ActionKind
 from site_builder.render import search
+from site_builder.render.context import WORDS_FILE
 from site_builder.sources.profiles import PROFILE_KEY
 
 #: Where the build writes the facts (under the output folder), beside the shared modules.
@@ -135,6 +136,7 @@ def facts() -> dict[str, Any]:
         },
         "FOLD": search.LETTERS,
         "SEARCH": {"open": search.OPEN, "close": search.CLOSE},
+        "SITE_WORDS": WORDS_FILE,
         "GAMES": {key: {"min_players": rules.min_players, "max_players": rules.max_players,
                         "cards": rules.deck_cards,
                         "variations": key in table.VARIATION_GAMES}

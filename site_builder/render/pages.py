@@ -26,7 +26,14 @@ from site_builder.i18n.coverage import Counts, coverage
 from site_builder.i18n.locales import native_names
 from site_builder.i18n.translator import Key, Translations, Translator, Unknown, template_keys
 from site_builder.output import write_file
-from site_builder.project import SOURCE_LANG, TEMPLATES_DIR, not_found_path, page_path, root_path
+from site_builder.project import (
+    SOURCE_LANG,
+    TEMPLATES_DIR,
+    not_found_path,
+    page_path,
+    relative,
+    root_path,
+)
 from site_builder.render import (
     context,
     facts,
@@ -199,8 +206,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         if page.slug != "index":  # what each section adds to the search index
             ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)
         if page.play:  # the practice table: its runtime and engine (render/play.py)
-            ctx.update(play_refusals=refusal_table(translator),
-                       play_words=play.page_words(translator),
+            ctx.update(play_words=relative(path, f"{lang}/{play.WORDS_FILE}"),
                        play_engine=job.play_archive[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang),
@@ -225,8 +231,11 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         return common(site, lang, slug, path, job.names) | sidebar(nav, path, lang, None, draw)
 
     quickref.render(lang, env, emit, tool_context)  # the quick-reference sheets
-    score.render(lang, env, emit, tool_context, site.profiles)  # the score keeper
+    score.render(lang, env, emit, tool_context, site.profiles, translator.gettext)
     emit(f"{lang}/{table_rules.FILE}", table_rules.table_rules(site.profiles, translator))
+    emit(*context.site_words(lang, translator.gettext))  # what the scripts say
+    if any(page.play for page in site.pages):  # what the table says once its engine runs
+        emit(*play.words_file(lang, refusal_table(translator), translator))
     whole = context.menu_file(nav, lang, draw)  # a large language's list of every page
     if whole is not None:
         emit(*whole)

@@ -218,13 +218,36 @@ REASON_SECTIONS: dict[str, tuple[str, str]] = {
 }
 
 
+#: The engine's refusals of a discard while the card taken from the discard pile is owed:
+#: when that card lies in this turn's first meld, which would not be accepted, the page
+#: names that first meld as the cause (its cards go back to the hand).
+OWED_AT_DISCARD = ("discard-owes-card", "discard-owes-taken-joker")
+
+
+#: The practice table's words that the engine's code holds, in one language (``<lang>/`` +
+#: this): the engine's refusals and :func:`page_words`. The table needs them only once the
+#: engine has loaded, so they travel beside it (``assets/play/main.js`` fetches them with the
+#: engine) rather than in the page, which stays within a phone's page budget.
+WORDS_FILE = "play-words.json"
+
+
+def words_file(lang: str, refusals: dict[str, Any], translations: Any) -> tuple[str, bytes]:
+    """*lang*'s :data:`WORDS_FILE` and its bytes: ``{"engine": refusals, "words":
+    page_words(translations)}`` (*refusals*: render/refusals.py's table, by code)."""
+    data = {"engine": refusals, "words": page_words(translations)}
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    return f"{lang}/{WORDS_FILE}", text.encode("utf-8")
+
+
 def page_words(translations: Any) -> dict[str, Any]:
     """The practice table's words that the engine's code holds, in one language: each
     move reason's template (``reasons``, by code), the refusals said to the reader
-    (``yours``, by code) and each reason's rule section (``sections``). *translations*:
-    the language's translator (``gettext(text, context)``)."""
+    (``yours``, by code), each reason's rule section (``sections``) and the refusals
+    that a pending first meld explains (``owed``). *translations*: the language's
+    translator (``gettext(text, context)``)."""
     return {"reasons": reason_messages(translations.gettext),
             "yours": {code: translations.gettext(text, YOURS_CONTEXT)
                       for code, text in YOUR_REFUSALS.items()},
             "sections": {code: {"page": page, "anchor": anchor}
-                         for code, (page, anchor) in REASON_SECTIONS.items()}}
+                         for code, (page, anchor) in REASON_SECTIONS.items()},
+            "owed": list(OWED_AT_DISCARD)}

@@ -147,10 +147,12 @@ def _links(game: str, key: str) -> dict[str, str]:
 
 
 def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
-           context: Callable[[str, str], dict[str, Any]], profiles: Mapping[str, Any]
-           ) -> list[str]:
+           context: Callable[[str, str], dict[str, Any]], profiles: Mapping[str, Any],
+           gettext: Callable[[str], str]) -> list[str]:
     """Render *lang*'s score keeper with *env*; *context(slug, path)* gives a page's shared
-    context. Returns the files written."""
+    context; *gettext* translates a rule set's name (a profile's, from the content, or an
+    option's, from :data:`OPTIONS`: looked up here, where a missing one is reported).
+    Returns the files written."""
     path = page_path(lang, SLUG)
     ctx = context(SLUG, path)
 
@@ -161,6 +163,7 @@ def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
     sets = offered(profiles)
     for o in sets:
         o["links"] = {what: section(target) for what, target in o["links"].items()}
+        o["name"] = gettext(o["profile_name"])
     ctx.update(offered=sets, printed_rounds=PRINTED_ROUNDS, percent=100)
     emit(path, env.get_template("score.html").render(ctx).encode("utf-8"))
     return [path]

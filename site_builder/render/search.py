@@ -242,8 +242,8 @@ def context(lang: str, path: str, href: Callable[[str], str]) -> dict[str, Any]:
     if not path.startswith(f"{lang}/"):
         return {}
     return {"search": {"script": href("assets/site.js"),
-                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js"),
-                       "ignore": QUESTION_WORDS}}
+                       "bundle": href(f"{lang}/{BUNDLE}/pagefind.js")}}
+
 
 
 def available() -> bool:

@@ -13,26 +13,28 @@
 
 import { el } from "./lib/elements.js";
 import { fill } from "./lib/text.js";
+import { siteWords } from "./lib/words.js";
 
 const manifest = document.querySelector('link[rel="manifest"]');
 const notice = document.querySelector(".update-ready");
 const languageMenu = document.querySelector("nav.languages");
 
-const offerUpdate = (worker) => {
+const offerUpdate = async (worker) => {
   if (!notice || !navigator.serviceWorker.controller) return;  // a first install: no notice
+  const words = await siteWords();
+  const show = el("button", { type: "button" }, words.show);
+  show.addEventListener("click", () => { worker.postMessage("activate"); }, { once: true });
+  notice.replaceChildren(el("p", {}, words.newer, " ", show));
   notice.hidden = false;
-  notice.querySelector("button").addEventListener("click", () => {
-    worker.postMessage("activate");
-  }, { once: true });
 };
 
 const watch = (registration) => {
-  if (registration.waiting) offerUpdate(registration.waiting);
+  if (registration.waiting) offerUpdate(registration.waiting).catch(() => {});
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;
     if (!worker) return;
     worker.addEventListener("statechange", () => {
-      if (worker.state === "installed") offerUpdate(worker);
+      if (worker.state === "installed") offerUpdate(worker).catch(() => {});
     });
   });
 };
@@ -72,12 +74,11 @@ const readyFolders = async () => {
 const languageLinks = () => (languageMenu ? [...languageMenu.querySelectorAll("a[hreflang]")] : [])
   .map(a => [folderOf(new URL(a.href)), a]).filter(([name]) => name);
 
-const showReady = (ready) => {
+const showReady = async (ready) => {
+  const words = ready.size && languageMenu ? await siteWords() : {};
   for (const [name, a] of languageLinks()) {
     a.querySelector(".offline-mark")?.remove();
-    if (ready.has(name)) {
-      a.append(el("span", { class: "offline-mark" }, languageMenu.dataset.ready));
-    }
+    if (ready.has(name)) a.append(el("span", { class: "offline-mark" }, words.ready));
   }
   const list = document.querySelector(".offline-ready");
   if (list) {  // the offline page: the languages ready, and the one asked for
@@ -97,7 +98,7 @@ const showReady = (ready) => {
 
 const offerOffline = async () => {
   let ready = await readyFolders();
-  showReady(ready);
+  await showReady(ready);
   const here = folderOf(folder);
   // a language not saved, with no connection: our offline page, not the browser's error
   document.addEventListener("click", (event) => {
@@ -113,7 +114,7 @@ const offerOffline = async () => {
   // a worker that finishes saving while the page is open
   navigator.serviceWorker.addEventListener("controllerchange", async () => {
     ready = await readyFolders();
-    showReady(ready);
+    await showReady(ready);
   });
 };
 

@@ -160,7 +160,7 @@ export const byWords = (words) => {
 
 // ↑/↓ between the field and the result links of *list*.
 export const resultKeys = (input, list) => {
-  const links = () => [...list.querySelectorAll("a[href]")];
+  const links = () => [...list.querySelectorAll("a[href], button")];
   const move = (event, step) => {
     const all = links();
     if (!all.length) return;

@@ -17,6 +17,7 @@ import "./menu.js";  // a language of many pages: the whole page list, from one 
 
 import { el, isSafeId } from "./lib/elements.js";
 import { fold } from "./lib/text.js";
+import { siteWords } from "./lib/words.js";
 import { youAreHere } from "./here.js";
 import { byWords, pageText, queryWords, ranked, resultKeys } from "./search-results.js";
 import { explainTerms } from "./terms.js";
@@ -119,15 +120,24 @@ const excerptNodes = (excerpt, keep) => {
   return [p, marked];
 };
 
+// How many results a search lists at first; a button lists the others.
+const FIRST_RESULTS = 12;
+
 if (box && button) {
   const list = box.querySelector("ol");
   const bundle = new URL(box.dataset.bundle, location.href);
   let pagefind = null;
+  // the search box's words in the page's language (lib/words.js): its question words,
+  // "no page matches", "more results"; fetched with the index
+  let said = { ignore: "", none: "", more: "" };
   const load = async () => {
     if (!pagefind) {
-      pagefind = await import(bundle.href);
+      const words = siteWords();
+      const found = await import(bundle.href);
       // result URLs are relative to the language folder, which holds the bundle
-      await pagefind.options({ baseUrl: new URL("..", new URL(".", bundle)).pathname });
+      await found.options({ baseUrl: new URL("..", new URL(".", bundle)).pathname });
+      said = await words;
+      pagefind = found;
     }
     return pagefind;
   };
@@ -157,7 +167,7 @@ if (box && button) {
     if (found === null) return; // a later keystroke superseded this search
     let results = ranked(await Promise.all(found.results.slice(0, 20).map(r => r.data())));
     // several words: each asked on its own, and the sections ranked by the words they hold
-    const words = queryWords(query, box.dataset.ignore || "", fold);
+    const words = queryWords(query, said.ignore, fold);
     if (words.length > 1) {
       const each = await Promise.all(words.map(async ({ word, share, at }) => {
         const one = await pf.search(word);
@@ -171,13 +181,29 @@ if (box && button) {
     if (input.value.trim() !== query) return;  // the reader typed on meanwhile
     // a reference page never before a rule page (the sort keeps each one's order)
     results = results.map((r, i) => [r, i]).sort((a, b) =>
-      Number(a[0].reference) - Number(b[0].reference) || a[1] - b[1]).map(([r]) => r).slice(0, 12);
+      Number(a[0].reference) - Number(b[0].reference) || a[1] - b[1]).map(([r]) => r);
     const keep = wanted(query);
     let items = [];
     for (const r of results) items.push(item(r.url, r.title, r.excerpt, keep, r.sub));
     // results that matched only a short word the query starts with go, unless none is left
     if (items.some(([, good]) => good)) items = items.filter(([, good]) => good);
-    list.replaceChildren(...(items.length ? items.map(([li]) => li) : [el("li", {}, box.dataset.none)]));
+    const shown = items.map(([li]) => li);
+    if (!shown.length) {
+      list.replaceChildren(el("li", {}, said.none));
+      return;
+    }
+    // the best FIRST_RESULTS, and the rest one press away (the focus stays in the list)
+    list.replaceChildren(...shown.slice(0, FIRST_RESULTS));
+    if (shown.length > FIRST_RESULTS) {
+      const more = el("button", { type: "button", class: "search-more" }, said.more);
+      const li = el("li", {}, more);
+      more.addEventListener("click", () => {
+        li.replaceWith(...shown.slice(FIRST_RESULTS));
+        const next = shown[FIRST_RESULTS].querySelector("a");
+        if (next) next.focus();
+      });
+      list.append(li);
+    }
   };
   input.addEventListener("input", show);
   resultKeys(input, list);

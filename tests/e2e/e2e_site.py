@@ -48,7 +48,7 @@ PLAY_MODULES = ("board", "disk", "hand", "hash", "loader", "log", "main", "refus
 # The shared modules of templates/assets/lib/ that each island imports (facts.js is the
 # build's): the site shell's on every page with search, the others' on their own pages.
 LIB_MODULES = {
-    "shell": ("elements", "facts", "storage", "text"),
+    "shell": ("elements", "facts", "storage", "text", "words"),
     "checker": ("cards", "elements", "facts", "text"),
     "score": ("elements", "facts", "storage", "text"),
     "play": ("cards", "elements", "facts", "storage", "text"),

@@ -129,9 +129,10 @@ class Tab:
         return response
 
 
-def search_links(page: Page, query: str) -> list[str]:
+def search_links(page: Page, query: str, every: bool = False) -> list[str]:
     """Type *query* into the open search box and wait for its results: their links' addresses
-    (the list empties first, so that the results are this query's)."""
+    (the list empties first, so that the results are this query's); with *every*, after
+    pressing the button that lists the results beyond the first ones, if there is one."""
     page.fill("#q", "")
     page.wait_for_function("() => document.querySelectorAll('.search ol li').length === 0")
     page.fill("#q", query)
@@ -139,5 +140,13 @@ def search_links(page: Page, query: str) -> list[str]:
         "q => document.querySelector('#q').value === q"
         " && document.querySelectorAll('.search ol li').length > 0", arg=query)
     page.wait_for_load_state("networkidle")
+    more = page.locator(".search ol .search-more")
+    if every and more.count():
+        first = page.locator(".search ol li a").count()
+        more.press("Enter")  # by keyboard, as a reader who tabbed to it
+        page.wait_for_function("n => document.querySelectorAll('.search ol li a').length > n",
+                               arg=first)
+        # the list goes on where the reader was: the first result they had not seen
+        assert page.evaluate("document.activeElement.closest('.search ol') !== null")
     links: list[str] = page.eval_on_selector_all(".search ol li a", "as => as.map(a => a.href)")
     return links

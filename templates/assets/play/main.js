@@ -11,7 +11,7 @@
 import {GAMES, LEVELS, REFUSALS} from "../lib/facts.js";
 import {addStylesheet, dropFragment, pageData, say} from "../lib/elements.js";
 import {makeText} from "./text.js";
-import {loadTable} from "./loader.js";
+import {LoadError, loadTable} from "./loader.js";
 import {drawBoard} from "./board.js";
 import {makeHand} from "./hand.js";
 import {makeLog} from "./log.js";
@@ -69,10 +69,21 @@ function showProgress() {
 // Start loading the runtime and the engine, once; the reader may still be choosing.
 function preload() {
   if (!loading) {
+    // the engine's words (its refusals, the moves' reasons) come with it, not with the page
+    const said = fetch(new URL(script.dataset.words, doc.baseURI)).then(response => {
+      if (!response.ok) throw new LoadError("words " + response.status);
+      return response.json();
+    });
+    said.catch(() => {});  // awaited below; a failure there is the one reported
     loading = loadTable(new URL(script.dataset.runtime, doc.baseURI).href,
                         new URL(engine, doc.baseURI).href,
                         n => { step = n; if (!els.loading.hidden) showProgress(); })
-      .then(loaded => {
+      .then(async loaded => {
+        try {
+          Object.assign(T, await said);
+        } catch (error) {
+          throw error instanceof LoadError ? error : new LoadError(String(error));
+        }
         loaded("variations", T.variations);  // the site's rule sets, by name
         call = loaded;
         return loaded;

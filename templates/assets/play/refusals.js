@@ -29,11 +29,11 @@ function readable(values, text) {
 // The card taken from the discard pile, refused at the discard although it lies in this
 // turn's first meld: the real cause is that first meld, which would not be accepted (its
 // cards go back to the hand), so that is what the reader is told (*progress*: the view's).
-const OWED = ["discard-owes-card", "discard-owes-taken-joker"];
+// (the codes: T.words.owed, site_builder/render/play.py)
 function owedPending(refusal, text, progress) {
   const T = text.T;
   if (!T.owedPending || !progress || progress.accepted || !progress.total
-      || !OWED.includes(refusal.code)) return null;
+      || !T.words.owed.includes(refusal.code)) return null;
   const values = {total: progress.total, threshold: progress.threshold,
                   pure: progress.pure ? T.yes : T.no,
                   card: text.cardName(String(refusal.values.card))};
