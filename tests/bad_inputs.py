@@ -653,8 +653,9 @@ case("po: rank name (królowa kier where the terms say dama kier)",
      sub(PL, 'msgstr "Dama, król, as kier"', 'msgstr "Królowa, król, as kier"'),
      PL, 'msgid "Queen, king, ace of hearts"', words="game term 'queen' must be translated")
 case("po: a word the term file says to avoid (ms peletakan pertama)",
-     sub(MS, 'msgstr "Bentangan pertama"', 'msgstr "Peletakan pertama"'), MS,
-     'msgid "First meld"', words="'peletakan pertama' is not this language's term")
+     sub(MS, 'msgstr "Bentangan pertama yang disahkan"',
+         'msgstr "Peletakan pertama yang disahkan"'), MS,
+     'msgid "Verified first melds"', words="'peletakan pertama' is not this language's term")
 case("terms: not TOML", sub(TERMS, 'hearts = "kier"', 'hearts = "kier'), TERMS,
      'hearts = "kier', words="not valid TOML")
 case("terms: a term that is not a word", sub(TERMS, 'hearts = "kier"', "hearts = 3"), TERMS,

@@ -46,7 +46,7 @@ _SKIP = {
             r'|"(?:\\.|[^"\\\n])*"?|\'[^\'\n]*\'?|#[^\n]*',
     "json": r'"(?:\\.|[^"\\\n])*"?',
     "template": r'"(?:\\.|[^"\\])*"?|\'(?:\\.|[^\'\\])*\'?',  # inside a tag
-    "text": r"(?!)",
+    "text": r"(?!)",  # never scanned: see nesting
 }
 _TOKENS = {syntax: re.compile(rf"(?P<skip>{skip})|(?P<open>[\[{{(])|(?P<close>[\]}})])")
            for syntax, skip in _SKIP.items()}
@@ -70,7 +70,15 @@ def nesting(text: str, syntax: Syntax) -> tuple[int, int]:
     2
     >>> nesting("[" * 40, "json")
     (33, 32)
+
+    Plain text (a PO catalog) has no nesting: a bracket there is a character of a
+    message, whose own checks say what is wrong with it (sources/segment.py).
+
+    >>> nesting("[" * 40, "text")
+    (0, 0)
     """
+    if syntax == "text":
+        return 0, 0
     if syntax != "template":
         return _brackets(text, syntax, 0, len(text), 0)
     blocks = deepest = where = 0

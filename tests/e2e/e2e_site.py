@@ -43,8 +43,8 @@ CHECKER_CSS = "assets/checker.css"
 PLAY_SLUGS = ("play",)
 PLAY_SCRIPTS = ("assets/play/disk.js", "assets/play/main.js")
 # What the practice page loads before Start: its modules (the runtime loads on Start only).
-PLAY_MODULES = ("board", "disk", "hand", "hash", "loader", "log", "main", "refusals", "store",
-                "text")
+PLAY_MODULES = ("board", "disk", "hand", "hash", "loader", "log", "main", "refusals", "review",
+                "store", "text")
 # The shared modules of templates/assets/lib/ that each island imports (facts.js is the
 # build's): the site shell's on every page with search, the others' on their own pages.
 LIB_MODULES = {
@@ -111,6 +111,8 @@ def _pages() -> list[SitePage]:
         pages += [SitePage(f"{lang}/{slug}/", f"{lang}/{slug}/index.html", lang, slug)
                   for slug in SLUGS + SHEETS + TOOLS]
         pages.append(SitePage(f"{lang}/404.html", f"{lang}/404.html", lang, None))
+        # what the offline worker shows of a page or a language not saved on this device
+        pages.append(SitePage(f"{lang}/offline.html", f"{lang}/offline.html", lang, None))
     return pages
 
 

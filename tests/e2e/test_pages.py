@@ -286,12 +286,18 @@ def _scroll_width(page: Page) -> tuple[int, int]:
 
 
 def _tables_fit(page: Page) -> list[str]:
-    """Tables wider than the main column (they would be cut off or scroll)."""
+    """Tables wider than the main column (they would be cut off, or scroll the page). A
+    table may scroll within a region of its own that fits, which a keyboard reaches (the
+    score sheet with many players: its columns are never squeezed to break a number)."""
     return page.evaluate("""() => {
         const main = document.querySelector('main'), s = getComputedStyle(main);
         const right = main.getBoundingClientRect().right - parseFloat(s.paddingRight);
+        const box = (t) => {
+            const own = t.parentElement.closest('[tabindex="0"][role=region]');
+            return own && getComputedStyle(own).overflowX === 'auto' ? own : t;
+        };
         return [...main.querySelectorAll('table')]
-            .filter(t => t.getBoundingClientRect().right > right + 1)
+            .filter(t => box(t).getBoundingClientRect().right > right + 1)
             .map(t => t.querySelector('th').textContent);
     }""")
 
@@ -352,10 +358,15 @@ def _shows_the_section_being_read(page: Page) -> None:
                                      "as => as.map(a => a.hash.slice(1))")[-1]
     page.evaluate("""id => { const h = document.getElementById(id);
         scrollTo(0, h.getBoundingClientRect().top + scrollY - 150); }""", last)
-    reading = page.evaluate("""() => [...document.querySelectorAll('main details.toc a')]
-        .map(a => document.getElementById(a.hash.slice(1)))
-        .filter(h => h && h.getBoundingClientRect().top <= innerHeight / 3)
-        .map(h => h.textContent.trim()).pop()""")
+    # at the page's foot, where the last sections cannot rise to that line, the last
+    # heading in view (here.js)
+    reading = page.evaluate("""() => {
+        const foot = scrollY + innerHeight >= document.documentElement.scrollHeight - 2;
+        return [...document.querySelectorAll('main details.toc a')]
+            .map(a => document.getElementById(a.hash.slice(1)))
+            .filter(h => h && h.getBoundingClientRect().top <= (foot ? innerHeight - 1
+                                                                 : innerHeight / 3))
+            .map(h => h.textContent.trim()).pop(); }""")
     assert reading, "the page scrolls past a heading"
     page.wait_for_function("t => document.querySelector('.here-now')?.textContent === t",
                            arg=reading)

@@ -149,7 +149,7 @@ def test_two_tabs_one_sheet_lose_no_round(page: Page, served_site: ServedSite) -
     other.goto(page.url)
     # a round added in the other tab: this one shows it (the storage event), and says so
     assert _add(other, ["0", "30"]) == ""
-    page.wait_for_function("document.querySelectorAll('.score-table tbody tr:not(.blank)')"
+    page.wait_for_function("() => document.querySelectorAll('.score-table tbody tr:not(.blank)')"
                            ".length === 1")
     assert page.locator(".score-message").inner_text() == text["changed"]
     # a round written under this tab before it heard of it (as a tab in the background

@@ -10,6 +10,7 @@ import time
 
 from conftest import HANG
 from playwright.sync_api import Browser
+from playwright.sync_api import Error as PlaywrightError
 from test_translate import EDITOR, PICKED, PO, Preview, preview
 
 from site_builder.translate.marks import message_id
@@ -49,7 +50,15 @@ def test_a_reader_picks_a_sentence_edits_it_and_sees_it_while_an_editor_saves(
         field.fill(new)
         panel.get_by_role("button").filter(has_text=re.compile(".")).last.click()
         page.locator(shown, has_text=new).first.wait_for(timeout=HANG * 1000)
-        assert page.evaluate("document.documentElement.scrollWidth") <= 320
+        # no sideways scroll; the preview may reload the page meanwhile (a rebuild of the
+        # saves), which ends an evaluation: it is asked again of the reloaded page
+        for _ in range(5):
+            try:
+                width = page.evaluate("document.documentElement.scrollWidth")
+                break
+            except PlaywrightError:
+                page.wait_for_load_state()
+        assert width <= 320
     finally:
         context.close()
     saved = preview.catalog.read_text(encoding="utf-8")
