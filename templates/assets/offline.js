@@ -75,11 +75,6 @@ const languageLinks = () => (languageMenu ? [...languageMenu.querySelectorAll("a
   .map(a => [folderOf(new URL(a.href)), a]).filter(([name]) => name);
 
 const showReady = async (ready) => {
-  const words = ready.size && languageMenu ? await siteWords() : {};
-  for (const [name, a] of languageLinks()) {
-    a.querySelector(".offline-mark")?.remove();
-    if (ready.has(name)) a.append(el("span", { class: "offline-mark" }, words.ready));
-  }
   const list = document.querySelector(".offline-ready");
   if (list) {  // the offline page: the languages ready, and the one asked for
     const items = languageLinks().filter(([name]) => ready.has(name)).map(([name, a]) =>
@@ -93,6 +88,12 @@ const showReady = async (ready) => {
       said.textContent = fill(said.dataset.text, { language: link[1].firstChild.textContent });
       said.hidden = false;
     }
+  }
+  // the language menu's marks, in the page's words (fetched: none if they cannot be)
+  const words = ready.size ? await siteWords().catch(() => ({})) : {};
+  for (const [name, a] of languageLinks()) {
+    a.querySelector(".offline-mark")?.remove();
+    if (ready.has(name) && words.ready) a.append(el("span", { class: "offline-mark" }, words.ready));
   }
 };
 

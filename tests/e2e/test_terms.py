@@ -34,8 +34,11 @@ def test_a_term_link_shows_the_glossarys_definition(page: Page, served_site: Ser
     tip = page.locator(".term-tip")
     for i in range(links.count()):
         link = links.nth(i)
+        # in the middle of the screen, as a reader scrolls to read it: not under the
+        # header's "you are here" bar, which appears as the page scrolls
+        link.evaluate("a => a.scrollIntoView({block: 'center'})")
         link.hover()
-        assert tip.is_visible()
+        tip.wait_for(state="visible")
         assert tip.inner_text() in entries, (tip.inner_text(), entries)
         # the same text is the link's accessible description
         described = link.evaluate("a => document.getElementById("
