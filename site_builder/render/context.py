@@ -10,7 +10,6 @@ quick-reference sheets in :mod:`site_builder.render.quickref`.
 from __future__ import annotations
 
 import functools
-import json
 from collections.abc import Callable, Sequence
 from datetime import date
 from types import SimpleNamespace as Item
@@ -34,6 +33,7 @@ from site_builder.project import (
 )
 from site_builder.render import search
 from site_builder.render.markdown import Text
+from site_builder.render.minify import compact_json
 from site_builder.render.offline import ASSETS_DIR as ASSETS_DIR  # re-exported: its one home
 from site_builder.render.offline import MANIFEST
 from site_builder.render.quickref import links, sheet_for
@@ -77,8 +77,7 @@ def site_words(lang: str, gettext: Callable[[str], str]) -> tuple[str, bytes]:
     data = {"ignore": gettext(search.QUESTION_WORDS), "none": gettext(NO_MATCH),
             "more": gettext(MORE_RESULTS), "ready": gettext(READY_OFFLINE),
             "newer": gettext(NEWER), "show": gettext(SHOW_NEWER)}
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"{lang}/{WORDS_FILE}", text.encode("utf-8")
+    return f"{lang}/{WORDS_FILE}", compact_json(data).encode("utf-8")
 
 
 def _attribute_safe(value: str) -> Markup:

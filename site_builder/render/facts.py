@@ -24,7 +24,6 @@ read them against the Python that wrote them.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 from urllib.parse import quote
@@ -36,6 +35,7 @@ from site_builder.engine.play import players, table
 from site_builder.engine.round import ACTION_KINDS, Action, ActionKind
 from site_builder.render import search
 from site_builder.render.context import WORDS_FILE
+from site_builder.render.minify import compact_json
 from site_builder.sources.profiles import PROFILE_KEY
 
 #: Where the build writes the facts (under the output folder), beside the shared modules.
@@ -156,7 +156,5 @@ def facts_asset() -> bytes:
     """The bytes of :data:`ASSET`: one ``export const`` per fact, in plain JSON."""
     lines = ["// The engine's and the build's facts for the browser code, written by the build",
              "// (site_builder/render/facts.py): never edit or copy them."]
-    lines += [f"export const {name} = "
-              f"{json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(',', ':'))};"
-              for name, value in facts().items()]
+    lines += [f"export const {name} = {compact_json(value)};" for name, value in facts().items()]
     return ("\n".join(lines) + "\n").encode()

@@ -21,6 +21,7 @@ from babel import Locale
 
 from site_builder.engine.reasons import reason_messages
 from site_builder.errors import Problem, UserError
+from site_builder.render.minify import compact_json
 from site_builder.sources.parsing import parse
 
 PACKAGE_DIR = Path(__file__).resolve().parent.parent
@@ -235,8 +236,7 @@ def words_file(lang: str, refusals: dict[str, Any], translations: Any) -> tuple[
     """*lang*'s :data:`WORDS_FILE` and its bytes: ``{"engine": refusals, "words":
     page_words(translations)}`` (*refusals*: render/refusals.py's table, by code)."""
     data = {"engine": refusals, "words": page_words(translations)}
-    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
-    return f"{lang}/{WORDS_FILE}", text.encode("utf-8")
+    return f"{lang}/{WORDS_FILE}", compact_json(data).encode("utf-8")
 
 
 def page_words(translations: Any) -> dict[str, Any]:
