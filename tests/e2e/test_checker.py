@@ -467,7 +467,11 @@ def test_melds_checks_one_meld_on_a_phone(page: Page, problems: Problems, lang: 
         game, profile, cards = _fragment(link.get_attribute("href")).split(":")
         expected = evaluate_meld(parse_cards(cards), get_rules(game, **PROFILES[profile].overrides))
         link.click()
-        page.wait_for_function(RESULT)
+        # the second link replaces the first one's result: wait for its cards, not any result
+        codes = " ".join(c.code for c in parse_cards(cards))
+        page.wait_for_function("""codes => document.querySelector('[data-meld]')
+            .getAttribute('data-cards') === codes
+            && document.querySelector('form[data-checker] [data-results] li')""", arg=codes)
         item = page.locator("[data-results] li")
         assert item.count() == 1
         assert [item.get_attribute(a) for a in ("data-valid", "data-kind", "data-points")] == \
