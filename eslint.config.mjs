@@ -1,6 +1,6 @@
-// ESLint's flat config for the browser code (templates/assets/, templates/offline/) and the
-// tests' Node scripts. Run it with `npx eslint` (tests/test_eslint.py does, in the fast
-// tier; so does pre-commit). Each island of the browser code (the checker, the practice
+// ESLint's flat config for the browser code (templates/assets/, templates/offline/), the
+// tests' Node scripts and the build's one (site_builder/render/snapshot.mjs). Run it with
+// `npx eslint` (tests/test_eslint.py does, in the fast tier; so does pre-commit). Each island of the browser code (the checker, the practice
 // table, the score keeper, the site shell) imports only the shared modules of
 // templates/assets/lib/ and its own files; lib/ imports only lib/.
 
@@ -73,6 +73,12 @@ export default [
     languageOptions: {
       globals: { ...globals.serviceworker, VERSION: "readonly", FILES: "readonly" },
     },
+  },
+  {
+    // the build's Node script that makes the practice table's start-up snapshot
+    files: ["site_builder/**/*.mjs"],
+    languageOptions: { ecmaVersion: "latest", sourceType: "module", globals: globals.node },
+    rules: RULES,
   },
   {
     files: ["tests/**/*.js"],

@@ -13,7 +13,7 @@ from conftest import ROOT
 
 ESLINT = ROOT / "node_modules" / ".bin" / "eslint"
 #: What ESLint reads: the browser code, the tests' Node scripts and the config itself.
-TARGETS = ("templates", "tests", "eslint.config.mjs")
+TARGETS = ("templates", "tests", "site_builder", "eslint.config.mjs")
 
 
 def eslint(*args: str, stdin: str | None = None) -> list[dict[str, object]]:

@@ -106,6 +106,12 @@ class Job:
         return play.engine_archive()
 
     @functools.cached_property
+    def play_snapshot(self) -> tuple[str, bytes]:
+        """The practice table's start-up snapshot, once a build
+        (:func:`~site_builder.render.play.start_snapshot`)."""
+        return play.start_snapshot(self.site.root, self.play_archive)
+
+    @functools.cached_property
     def checker_offer(self) -> dict[str, dict[str, Any]]:
         """The rule sets the checker offers, computed once a build
         (:func:`~site_builder.render.checker_rules.offered`)."""
@@ -208,6 +214,7 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
         if page.play:  # the practice table: its runtime and engine (render/play.py)
             ctx.update(play_words=relative(path, f"{lang}/{play.WORDS_FILE}"),
                        play_engine=job.play_archive[0],
+                       play_snapshot=job.play_snapshot[0],
                        play_runtime=play.runtime_path(site.root).removeprefix("assets/"),
                        plural_samples=play.plural_samples(lang),
                        variations={key: profile.overrides for key, profile in site.profiles.items()

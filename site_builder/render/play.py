@@ -10,17 +10,23 @@ the GitHub workflow run it), and nowhere else.
 
 from __future__ import annotations
 
+import gzip
 import hashlib
 import io
 import json
+import shutil
+import subprocess
+import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
+from zlib import error as zlib_error
 
 from babel import Locale
 
 from site_builder.engine.reasons import reason_messages
 from site_builder.errors import Problem, UserError
+from site_builder.output import write_atomic
 from site_builder.render.minify import compact_json
 from site_builder.sources.parsing import parse
 
@@ -99,6 +105,73 @@ def engine_archive() -> tuple[str, bytes]:
     return f"engine-{hashlib.sha256(data).hexdigest()[:16]}.zip", data
 
 
+#: What makes the start-up snapshot (run by Node.js, which ``npm ci`` needs anyway).
+SNAPSHOT_SCRIPT = Path(__file__).with_name("snapshot.mjs")
+#: Where a snapshot is kept between builds: beside the runtime it was made from, under
+#: ``node_modules/.cache`` (the usual home of a tool's cache there), so that ``npm ci``, which
+#: replaces the runtime, clears it too. Named by a hash of everything it is made from.
+SNAPSHOT_CACHE = ".cache/site-builder"
+# Making one takes about 7 s on a quiet machine; many times that is a hang.
+SNAPSHOT_TIMEOUT = 600
+
+
+def _snapshot_problem(text: str) -> UserError:
+    return UserError([Problem("node_modules/pyodide", 0, "cannot prepare the practice table's "
+                              f"start-up (node {SNAPSHOT_SCRIPT.name}): {text}")])
+
+
+def make_snapshot(found: Path, engine: bytes) -> bytes:
+    """The interpreter's memory once Python has started and imported the engine
+    (``snapshot.mjs``, run by Node.js), gzip-compressed: the page starts from it in about
+    2 s, where starting Python takes about 19 s on a phone-speed CPU (Chromium at 4x
+    throttle; ``benchmarks/play.py``). The same runtime and *engine* give the same bytes."""
+    node = shutil.which("node")
+    if node is None:
+        raise _snapshot_problem("Node.js is not installed; install it (bash scripts/setup "
+                                "does), as 'npm ci' needs it too")
+    with tempfile.TemporaryDirectory(prefix="site-builder-snapshot-") as tmp:
+        zip_path, out = Path(tmp) / "engine.zip", Path(tmp) / "snapshot"
+        zip_path.write_bytes(engine)
+        try:
+            run = subprocess.run([node, str(SNAPSHOT_SCRIPT), str(found.resolve() / "pyodide.mjs"),
+                                  str(zip_path), str(out)], cwd=tmp, capture_output=True,
+                                 text=True, timeout=SNAPSHOT_TIMEOUT, check=False)
+        except subprocess.TimeoutExpired:
+            raise _snapshot_problem(f"no answer after {SNAPSHOT_TIMEOUT} s") from None
+        if run.returncode != 0 or not out.is_file():
+            # Node's report of an uncaught error: its "...Error: what" line, not the stack
+            lines = [line.strip() for line in (run.stderr or run.stdout).splitlines()
+                     if "Error" in line and ":" in line and not line.startswith(" ")]
+            raise _snapshot_problem((lines[0] if lines else f"exit code {run.returncode}")
+                                    + "; run 'npm ci' again")
+        return gzip.compress(out.read_bytes(), 6, mtime=0)
+
+
+def start_snapshot(root: Path, archive: tuple[str, bytes]) -> tuple[str, bytes]:
+    """The practice table's start-up snapshot for *archive* (:func:`engine_archive`'s) and
+    *root*'s runtime: its file name, which carries the first 16 hex digits of its SHA-256,
+    and its bytes (gzip). Made once for these inputs and kept in the runtime's
+    ``node_modules/.cache``; a kept one that does not decompress whole is made again."""
+    found = runtime_dir(root)
+    if found is None:
+        raise missing_runtime()
+    key = hashlib.sha256()
+    for part in (SNAPSHOT_SCRIPT.read_bytes(), archive[1],
+                 *((found / name).read_bytes() for name in RUNTIME_FILES)):
+        key.update(len(part).to_bytes(8, "little") + part)
+    kept = found.parent / SNAPSHOT_CACHE / f"snapshot-{key.hexdigest()[:32]}.gz"
+    try:
+        data = kept.read_bytes()
+        gzip.decompress(data)  # its CRC and length: a damaged copy is never published
+    except (OSError, EOFError, zlib_error):  # gzip.BadGzipFile is an OSError
+        data = make_snapshot(found, archive[1])
+        try:
+            write_atomic(kept, data)
+        except OSError:
+            pass  # a read-only node_modules: the next build makes it again
+    return f"snapshot-{hashlib.sha256(data).hexdigest()[:16]}.gz", data
+
+
 def runtime_path(root: Path) -> str:
     """The runtime's folder in the output (``assets/pyodide/<version>``)."""
     found = runtime_dir(root)
@@ -107,14 +180,18 @@ def runtime_path(root: Path) -> str:
     return f"assets/pyodide/{runtime_version(found)}"
 
 
-def files(root: Path, archive: tuple[str, bytes]) -> list[tuple[str, bytes]]:
-    """The output files the practice page loads: the runtime and the packed engine
-    (*archive*: :func:`engine_archive`'s, made once a build)."""
+def files(root: Path, archive: tuple[str, bytes], snapshot: tuple[str, bytes]
+          ) -> list[tuple[str, bytes]]:
+    """The output files the practice page loads: the runtime, its start-up *snapshot*
+    (:func:`start_snapshot`'s, in the runtime's folder, cached with it when a reader starts
+    the table) and the packed engine (*archive*: :func:`engine_archive`'s, made once a
+    build)."""
     found = runtime_dir(root)
     if found is None:
         raise missing_runtime()
     folder = runtime_path(root)
     out = [(f"{folder}/{name}", (found / name).read_bytes()) for name in RUNTIME_FILES]
+    out.append((f"{folder}/{snapshot[0]}", snapshot[1]))
     name, data = archive
     out.append((f"{PLAY_DIR}/{name}", data))
     return out

@@ -86,7 +86,7 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
     emit(checker_rules.ASSET, checker_rules.rules_asset(site.profiles))  # the checker's rule data
     emit(facts.ASSET, facts.facts_asset())  # what every island knows of the engine
     if any(page.play for page in site.pages):  # the practice table's runtime and engine
-        for rel, data in play.files(site.root, job.play_archive):
+        for rel, data in play.files(site.root, job.play_archive, job.play_snapshot):
             emit(rel, data)
     return written, unknown
 

@@ -81,7 +81,8 @@ def position_link(position: dict[str, Any]) -> str:
 def test_the_browser_and_python_play_the_same_round(page: Page) -> None:
     """A round against the easy player, seed 4217, the reader drawing from the stock and
     discarding their oldest card each turn: the page's history and scores are those of
-    the engine run here with the same seed and choices (the round ends on the empty stock)."""
+    the engine run here with the same seed and choices (the round ends on the empty stock),
+    Python in the page started from the build's snapshot."""
     config = {"game": "rami51", "levels": ["easy"], "seed": 4217}
     table = Table.new(config)
     while not table.state.is_over:
@@ -92,7 +93,12 @@ def test_the_browser_and_python_play_the_same_round(page: Page) -> None:
             table.step()
     ending = table.state.ending
     assert ending is not None and ending.reason == "stock_out"
+    fetched: list[str] = []
+    page.on("response", lambda response: fetched.append(response.url) if response.ok else None)
     start(page, "pl/play/#deal=rami51:4217:easy")
+    # Python started from the build's snapshot of its memory (render/play.py: start_snapshot)
+    assert [url.rpartition("/")[2].split("-")[0] for url in fetched
+            if "/assets/pyodide/" in url and url.endswith(".gz")] == ["snapshot"]
     page.select_option("[data-pace]", "250")
     while wait_for_turn_or_end(page) == "turn":
         page.click("[data-act=draw_stock]")

@@ -77,6 +77,7 @@ function preload() {
     said.catch(() => {});  // awaited below; a failure there is the one reported
     loading = loadTable(new URL(script.dataset.runtime, doc.baseURI).href,
                         new URL(engine, doc.baseURI).href,
+                        script.dataset.snapshot && new URL(script.dataset.snapshot, doc.baseURI).href,
                         n => { step = n; if (!els.loading.hidden) showProgress(); })
       .then(async loaded => {
         try {
