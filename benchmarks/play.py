@@ -9,10 +9,11 @@ Serves a built site (``site-builder build --out``) on 127.0.0.1 and reports:
   fresh browser profile, nothing cached), once cached (the same profile, the page opened
   again), and both again with the CPU throttled (CDP ``Emulation.setCPUThrottlingRate``,
   ``--throttle``, 4x by default), as a phone, Start pressed as soon as the form shows;
-* how long each computer move takes at the hard level, and the round's review, in the
-  browser, throttled as above: the engine run by the page's runtime plays a seeded game of
-  three hard players against the normal player's hints, and each ``step`` and each
-  round's ``review`` is timed there (``time.perf_counter`` in Pyodide).
+* how long each computer move takes at the hard level, its reasons (asked once the move is
+  shown), and the round's review, in the browser, throttled as above: the engine run by the
+  page's runtime plays a seeded game of three hard players against the normal player's
+  hints, and each ``step``, ``reasons`` and round's ``review`` is timed there
+  (``time.perf_counter`` in Pyodide).
 
 Each figure has the load average (1, 5, 15 minutes) read before it. ``--before SITE``
 measures a second build the same way, run for run beside the first (each run of one, then
@@ -45,9 +46,11 @@ LOAD_MS = 180_000
 
 # Run in the page's own runtime: a seeded game of hard players, each move timed.
 HARD_GAME = """
-import json, time
+import inspect, json, time
 from site_builder.engine.play.table import Table
-times, reviews = [], []
+times, explained, reviews = [], [], []
+# the page shows a computer move, then asks its reasons (an engine from before that gives both)
+deferred = "reasons" in inspect.signature(Table.step).parameters
 table = Table.new({"game": "rami51", "levels": ["hard", "hard", "hard"], "seed": SEED})
 while not table.game_over and len(times) < MOVES:
     if table.state.is_over:
@@ -59,13 +62,17 @@ while not table.game_over and len(times) < MOVES:
         table.act(table.hint()["action"])
     else:
         start = time.perf_counter()
-        table.step()
+        table.step(reasons=False) if deferred else table.step()
         times.append(time.perf_counter() - start)
+        if deferred:
+            start = time.perf_counter()
+            table.reasons()
+            explained.append(time.perf_counter() - start)
 if table.state.is_over and not reviews:
     start = time.perf_counter()
     table.review()
     reviews.append(time.perf_counter() - start)
-json.dumps([times, reviews])
+json.dumps([times, explained, reviews])
 """
 
 
@@ -150,7 +157,7 @@ def hard_moves(browser: Browser, url: str, seed: int, moves: int, throttle: floa
     page.click("[data-start]")
     page.wait_for_selector("[data-hand] button", timeout=LOAD_MS)
     script = page.get_attribute("script[data-engine]", "data-runtime")
-    times, reviews = json.loads(page.evaluate("""async ([runtime, code]) => {
+    times, explained, reviews = json.loads(page.evaluate("""async ([runtime, code]) => {
         const index = new URL(runtime, document.baseURI).href;
         const {loadPyodide} = await import(new URL("pyodide.mjs", index).href);
         const py = await loadPyodide({indexURL: index});
@@ -161,9 +168,14 @@ def hard_moves(browser: Browser, url: str, seed: int, moves: int, throttle: floa
     context.close()
     ms = sorted(t * 1000 for t in times)
     review_ms = sorted(t * 1000 for t in reviews)
+    reasons_ms = sorted(t * 1000 for t in explained)
     return {"rate": throttle, "load_before": before,
             "moves": len(ms), "median_ms": round(statistics.median(ms), 1),
             "p95_ms": round(ms[int(0.95 * (len(ms) - 1))], 1), "max_ms": round(ms[-1], 1),
+            # the move's reasons, asked once the move is shown (none: an engine that gives
+            # them with the move, counted in the move's time)
+            "reasons_median_ms": round(statistics.median(reasons_ms), 1) if reasons_ms else None,
+            "reasons_max_ms": round(reasons_ms[-1], 1) if reasons_ms else None,
             "reviews": len(review_ms),
             "review_max_ms": round(review_ms[-1], 1) if review_ms else None,
             "review_ms": [round(t, 1) for t in review_ms]}

@@ -185,6 +185,8 @@ def test_a_lookup_outside_the_template_warns_in_build_and_fails_strict(
     status = (out / "en" / "translation-status" / "index.html").read_text(encoding="utf-8")
     assert status.count('<td data-label="Untranslated">1</td>') == len(LANGS)
     assert "<strong>100%</strong>" not in status
+    # and the page by page list names where it is left: the texts shared by every page
+    assert status.count("<li>Menus, buttons and tables: 1 entry untranslated</li>") == len(LANGS)
     assert DYNAMIC in (out / "pl" / "404.html").read_text(encoding="utf-8")
 
     stats = run_cli("i18n", "stats", "--root", str(project), "--format", "json")

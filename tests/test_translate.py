@@ -19,9 +19,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from babel.messages.pofile import read_po
 from conftest import HANG, ROOT, copy_project
 from test_serve import fetch, free_port
 
+from site_builder.translate.api import CONTEXT, WORDS
 from site_builder.translate.marks import message_id
 
 PO = "locales/pl/LC_MESSAGES/messages.po"
@@ -106,6 +108,19 @@ def test_a_picked_entry_says_where_it_is_and_what_state(preview: Preview) -> Non
     assert found["state"] == "translated" and "/pl/about/" in found["pages"]  # type: ignore[operator]
     _, page = fetch(f"{preview.base}/pl/about/")
     assert f'data-sb-msg="{found["id"]}"' in page
+
+
+def test_the_panel_speaks_the_translators_language(preview: Preview) -> None:
+    """The panel's own words are catalog entries in their context, in Polish here."""
+    status, words = request(preview, "/__translate/words", headers=good(preview))
+    assert status == 200, words
+    with preview.catalog.open("rb") as po:
+        polish = read_po(po, locale="pl")
+    for key, english in WORDS.items():
+        found = polish.get(english, context=CONTEXT)
+        assert found is not None and found.string and not found.fuzzy, english
+        assert words[key] == found.string, (key, words[key])
+    assert words["save"] == "Zapisz" and words["close"] == "Zamknij"
 
 
 def test_writes_without_the_token_origin_or_host_or_outside_locales_are_403(

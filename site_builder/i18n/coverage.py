@@ -17,7 +17,7 @@ from typing import Any
 from babel.messages.catalog import Catalog
 
 from site_builder.errors import Problem
-from site_builder.i18n.translator import Translations, Unknown, is_translated
+from site_builder.i18n.translator import N_, Translations, Unknown, is_translated
 from site_builder.project import po_path
 
 
@@ -62,6 +62,33 @@ def page_of(location: str) -> str:
     if location.startswith("templates/"):
         return "templates"
     return "code" if location.endswith(".py") else "profiles"
+
+
+#: What the status page calls the groups of texts that are not a content page's
+#: (:func:`page_of`'s names).
+GROUP_TITLES = {
+    # Translators: on the translation status page, the group of texts shared by every page:
+    # the menu, buttons, table headings and labels.
+    "templates": N_("Menus, buttons and tables"),
+    # Translators: on the translation status page, the group of texts the site's tools say:
+    # the meld checker's, the practice table's and the score sheet's messages and refusals.
+    "code": N_("Messages of the meld checker, the practice table and the score sheet"),
+    # Translators: on the translation status page, the group of the rule sets' names and
+    # descriptions (the reference rules and the published variations).
+    "profiles": N_("Rule sets"),
+}
+
+
+def left_by_page(pages: dict[str, Counts]) -> list[tuple[str, Counts]]:
+    """The pages (and groups) of *pages* (:func:`coverage`'s counts) with a text still to
+    translate or check: the content pages first (by slug), then the groups.
+
+    >>> [page for page, _ in left_by_page({"code": Counts(1, 0, 2), "turn": Counts(3),
+    ...                                    "melds": Counts(1, 1, 0)})]
+    ['melds', 'code']
+    """
+    left = [(page, counts) for page, counts in pages.items() if counts.fuzzy or counts.untranslated]
+    return sorted(left, key=lambda item: (item[0] in GROUP_TITLES, item[0]))
 
 
 def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dict[str, Counts]]:

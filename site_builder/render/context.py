@@ -62,11 +62,15 @@ SEARCH_CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; "
 #: menu's mark of a language saved offline and the notice of a newer version. In every page
 #: they cost 300 to 500 bytes, which a reader who never searches pays on every page.
 WORDS_FILE = "words.json"
+# Translators: the only line of the search box's result list when no page matches
+# what the reader typed; a full sentence.
 NO_MATCH = N_("No page matches.")
 # Translators: the button under the first search results that lists the others.
 MORE_RESULTS = N_("More results")
 # Translators: beside a language in the language menu whose pages this device has saved.
 READY_OFFLINE = N_("ready offline")
+# Translators: a notice at the top of a page when this device holds an older copy of the site
+# (saved for offline reading) and the new one is ready; a "Show it" button follows.
 NEWER = N_("A newer version of these rules is ready.")
 # Translators: the button of the notice 'A newer version of these rules is ready.'
 SHOW_NEWER = N_("Show it")

@@ -151,7 +151,8 @@ def start_snapshot(root: Path, archive: tuple[str, bytes]) -> tuple[str, bytes]:
     """The practice table's start-up snapshot for *archive* (:func:`engine_archive`'s) and
     *root*'s runtime: its file name, which carries the first 16 hex digits of its SHA-256,
     and its bytes (gzip). Made once for these inputs and kept in the runtime's
-    ``node_modules/.cache``; a kept one that does not decompress whole is made again."""
+    ``node_modules/.cache`` (the last one only); a kept one that does not decompress whole
+    is made again."""
     found = runtime_dir(root)
     if found is None:
         raise missing_runtime()
@@ -167,6 +168,9 @@ def start_snapshot(root: Path, archive: tuple[str, bytes]) -> tuple[str, bytes]:
         data = make_snapshot(found, archive[1])
         try:
             write_atomic(kept, data)
+            for old in kept.parent.glob("snapshot-*.gz"):  # one kept: an engine edited often
+                if old != kept:                            # would fill the disk 6 MB a time
+                    old.unlink(missing_ok=True)
         except OSError:
             pass  # a read-only node_modules: the next build makes it again
     return f"snapshot-{hashlib.sha256(data).hexdigest()[:16]}.gz", data
@@ -228,48 +232,90 @@ YOURS_CONTEXT = "refusal to you"
 #: them as the engine's (``docs/translating.md``: a card's name where its base form is
 #: right).
 YOUR_REFUSALS: dict[str, str] = {
+    # Translators: said to the reader (you) on the practice table; {turn} is the number of the seat
+    # whose turn it is. Follows "Not allowed:"; lower case.
     "not-your-turn": pgettext("refusal to you", "it is seat {turn}'s turn, not yours"),
+    # Translators: said to the reader (you) who tries to draw a second card in one turn. Follows
+    # "Not allowed:"; lower case.
     "already-drawn": pgettext("refusal to you", "you have already drawn this turn"),
+    # Translators: said to the reader (you) who tries to lay or discard before drawing a card.
+    # Follows "Not allowed:"; lower case.
     "draw-first": pgettext("refusal to you", "you must draw first"),
+    # Translators: said to the reader (you): this game forbids taking the top card of the discard
+    # pile in the first round. Follows "Not allowed:"; lower case.
     "discard-first-round": pgettext(
         "refusal to you", "you may not take the discard in the first round; draw from the stock"),
+    # Translators: said to the reader (you) holding one card, who may not take the top card of the
+    # discard pile. Follows "Not allowed:"; lower case.
     "discard-at-one-card": pgettext(
         "refusal to you", "you hold one card and may not take the discard; draw from the stock"),
+    # Translators: said to the reader (you); {card} is the top card of the discard pile, a card name
+    # in base form (not declined). Follows "Not allowed:"; lower case.
     "discard-take-needs-lay": pgettext(
         "refusal to you", "you may take {card} from the discard pile only to lay it this turn, "
                        "and cannot: it fits no meld"),
+    # Translators: to the reader (you); {card}: top of the discard pile, a card name in base form
+    # (not declined); "first meld": ms bentangan pertama. Follows "Not allowed:"; lower case.
     "discard-take-needs-opening": pgettext(
         "refusal to you", "you may take {card} from the discard pile only to lay it this turn, "
                        "and cannot: no first meld that uses it is accepted"),
+    # Translators: to the reader (you); {card} is the top card of the discard pile, a card name in
+    # base form (not declined); a turn ends with a discard. Follows "Not allowed:"; lower case.
     "discard-take-needs-final-discard": pgettext(
         "refusal to you", "you may take {card} from the discard pile only to lay it this turn, "
                        "and cannot: no card would be left to discard"),
+    # Translators: said to the reader (you) about a card not in their hand; {card} is a card name in
+    # base form (not declined), e.g. "dama kier". Follows "Not allowed:"; lower case.
     "not-held": pgettext("refusal to you", "you do not hold {card}"),
+    # Translators: to the reader (you); {count} is how many copies of {card} they hold (two packs);
+    # {card}: a card name in base form (not declined). Follows "Not allowed:"; lower case.
     "held-too-few": pgettext("refusal to you", "you hold only {count} of {card}"),
+    # Translators: said to the reader (you): a turn ends with a discard, so one card must stay in
+    # the hand. Follows "Not allowed:"; lower case.
     "keep-final-discard": pgettext("refusal to you", "you must keep a card for the final discard"),
+    # Translators: to the reader (you); {total}: the first meld's points, {threshold}: the points
+    # needed, {reasons}: what is wrong. Follows "Not allowed:"; lower case.
     "out-opening-short": pgettext(
         "refusal to you", "you cannot go out with a first meld that falls short ({total} points, "
                        "threshold {threshold}: {reasons})"),
+    # Translators: to the reader (you): adding cards to a meld on the table needs one's own first
+    # meld laid before. Follows "Not allowed:"; lower case.
     "lay-off-not-opened": pgettext(
         "refusal to you", "you have not laid your first meld yet and may not lay off"),
+    # Translators: to the reader (you): exchanging a joker on the table needs one's own first meld
+    # laid before. Follows "Not allowed:"; lower case.
     "swap-not-opened": pgettext(
         "refusal to you", "you have not laid your first meld yet and may not exchange a joker"),
+    # Translators: to the reader (you); {cards}: the card(s) taken this turn (discard pile, or a
+    # joker from a meld), base form. Follows "Not allowed:"; lower case.
     "owed-fits-no-meld": pgettext(
         "refusal to you", "you must lay {cards} this turn and could not after that (it fits no "
                        "meld)"),
+    # Translators: to the reader (you); {cards}: the cards taken this turn, names in base form (not
+    # declined), comma-separated. Follows "Not allowed:"; lower case.
     "owed-not-all": pgettext(
         "refusal to you", "you must lay {cards} this turn and could not after that (they cannot "
                        "all be laid)"),
+    # Translators: to the reader (you); {cards}: the card(s) taken this turn, names in base form
+    # (not declined). Follows "Not allowed:"; lower case.
     "owed-no-opening": pgettext(
         "refusal to you", "you must lay {cards} this turn and could not after that (no first meld "
                        "that uses it is accepted)"),
+    # Translators: to the reader (you); {cards}: the card(s) taken this turn, base form; a turn ends
+    # with a discard. Follows "Not allowed:"; lower case.
     "owed-no-final-discard": pgettext(
         "refusal to you", "you must lay {cards} this turn and could not after that (no card would "
                        "be left to discard)"),
+    # Translators: to the reader (you) who discards too early; {card} (twice) is the card taken from
+    # the discard pile, a card name in base form (not declined). Follows "Not allowed:"; lower case.
     "discard-owes-card": pgettext(
         "refusal to you", "you took {card} from the discard pile and must lay {card} this turn"),
+    # Translators: to the reader (you) who discards too early; {card} is the joker taken from the
+    # discard pile, base form. Follows "Not allowed:"; lower case.
     "discard-owes-taken-joker": pgettext(
         "refusal to you", "you took {card} from the discard pile and must lay it this turn"),
+    # Translators: to the reader (you) who discards too early; {target} is the number of the meld
+    # whose joker they exchanged. Follows "Not allowed:"; lower case.
     "discard-owes-joker": pgettext(
         "refusal to you", "you took a joker from meld {target} and must lay it this turn"),
 }

@@ -29,6 +29,9 @@ PRINTED_ROUNDS = 16
 #: sets, offered as rule sets of their own: CardVerse's ``ace_high`` (content/cardverse.md,
 #: Scoring: "The `ace_high` option counts the ace as 11 points"; the CardVerse seed has it).
 OPTIONS: dict[str, tuple[tuple[str, str, dict[str, Any]], ...]] = {
+    # Translators: a rule set of the score sheet, named after the game in its list of
+    # games ("Rami (CardVerse) · ace counts 11") and as a link to its rule: an ace left in
+    # a hand counts 11 points. Lower case, short.
     "cardverse": (("ace_high", N_("ace counts 11"), {"ace_high": True}),),
 }
 #: The rules a sheet applies, as sections of the site ("page#section", the same in every

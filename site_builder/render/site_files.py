@@ -4,11 +4,12 @@ chooser, the root 404 page, the sitemap, ``robots.txt`` and the assets."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
+from typing import Any
 from xml.sax.saxutils import escape, quoteattr
 
-from site_builder.i18n.coverage import with_unknown
+from site_builder.i18n.coverage import GROUP_TITLES, Counts, left_by_page, with_unknown
 from site_builder.i18n.locales import bcp47
-from site_builder.i18n.translator import Key, Unknown
+from site_builder.i18n.translator import Key, Translator, Unknown
 from site_builder.project import (
     SOURCE_LANG,
     STATUS_SLUG,
@@ -41,7 +42,11 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
     unknown = {lang: dict(results[lang].unknown) for lang in site.languages}
     translators = {lang: job.translator(lang, unknown[lang]) for lang in site.languages}
     not_found = [{"lang": bcp47(lang), "name": names[lang],
+                  # Translators: heading (and title) of the page shown at a missing address;
+                  # the site-wide one lists it in every language, with 'Go to the rules index'.
                   "title": translators[lang].gettext("Page not found"),
+                  # Translators: a link on the page shown at a missing address, to the
+                  # rules' first page in this language; its name follows in brackets; imperative.
                   "link": translators[lang].gettext("Go to the rules index"),
                   "href": root_path(site.config.base_url) + page_path(lang, "index")}
                  for lang in site.languages]
@@ -51,16 +56,16 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
         # untranslated (it is shown in English): those its language's pages looked up,
         # which render gave as data (*results*), so that each status page is rendered once.
         # One only a status page looks up is reported (among the lookups), not counted.
-        status = [{"lang": bcp47(lang), "name": names[lang],
-                   "overall": with_unknown(results[lang].overall, {},
-                                           results[lang].unknown.values())[0]}
-                  for lang in site.languages[1:]]
+        counted = {lang: with_unknown(results[lang].overall, results[lang].pages,
+                                      results[lang].unknown.values())
+                   for lang in site.languages[1:]}
         for lang in site.languages:
             path = page_path(lang, STATUS_SLUG)
             ctx = common(site, lang, STATUS_SLUG, path, names)
             draw = macro(envs[lang], "_nav.html", "sidebar_item")
             ctx.update(sidebar(results[lang].nav, path, lang, STATUS_SLUG, draw),
-                       status=status, percent=100)
+                       status=status_rows(counted, results, names, translators[lang], path),
+                       percent=100)
             emit(path, envs[lang].get_template("status.html").render(ctx).encode("utf-8"))
         chooser_env = envs[SOURCE_LANG]
         ctx = common(site, SOURCE_LANG, "index", "index.html", names)
@@ -89,6 +94,24 @@ def render_site_files(job: Job, results: dict[str, LanguageResult]
         for rel, data in play.files(site.root, job.play_archive, job.play_snapshot):
             emit(rel, data)
     return written, unknown
+
+
+def status_rows(counted: dict[str, tuple[Counts, dict[str, Counts]]],
+                results: dict[str, LanguageResult], names: dict[str, str],
+                translator: Translator, path: str) -> list[dict[str, Any]]:
+    """The status page's rows, for a reader of *translator*'s language at *path*: each
+    translation's counts, and its pages (and groups of texts) with something left, each page
+    named in that translation and linked there, where its English shows."""
+    rows = []
+    for lang, (overall, pages) in counted.items():
+        titles = {page.slug: str(title) for page, title, _ in results[lang].nav}
+        left = [{"title": titles.get(page) or translator.gettext(GROUP_TITLES.get(page, page)),
+                 "href": relative(path, page_path(lang, page)) if page in titles else None,
+                 "untranslated": counts.untranslated, "fuzzy": counts.fuzzy}
+                for page, counts in left_by_page(pages)]
+        rows.append({"lang": bcp47(lang), "name": names[lang], "overall": overall,
+                     "left": left})
+    return rows
 
 
 #: The sitemap protocol's limit of addresses in one file (https://www.sitemaps.org/protocol.html).

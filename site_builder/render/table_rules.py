@@ -29,17 +29,39 @@ FILE = "table-rules.json"
 #: CardVerse has pages of its own).
 GAMES = ("rami51", "rami40")
 TEXT = {
+    # Translators: heading of a small form in the page menu, where a reader picks
+    # the game their table plays; a short title.
     "legend": N_("My table's rules"),
+    # Translators: label before a drop-down in the "My table's rules" box, whose choices are the
+    # game names: it reads "We play Rami 51"; short.
     "game": N_("We play"),
+    # Translators: first choice of the "We play" drop-down, before the game names: no game chosen,
+    # so every page shows the examples of both games; short (a phone's menu).
     "both": N_("both games: show every example"),
+    # Translators: label before a drop-down in the "My table's rules" box that picks the table's
+    # rule variation (e.g. a higher joker penalty); a noun, short.
     "profile": N_("Variation"),
+    # Translators: a note below an example table whose other game's rows are folded away; {game},
+    # {mine}: game names (Rami 51, Rami 40), the rows' and the reader's; a button follows.
     "hidden": N_("Examples for {game} are hidden here: your table plays {mine}."),
+    # Translators: button after the note 'Examples for {game} are hidden here…' that unfolds the
+    # hidden example rows; imperative, short (a phone button).
     "show": N_("Show them"),
+    # Translators: the same button once the rows are shown ('Show them' becomes this); folds them
+    # away again; imperative, short (a phone button).
     "hide": N_("Hide them"),
+    # Translators: a line under every page's header while a table's game is chosen; {rules} is the
+    # game's name, maybe with its variation ("Rami 40 · …"); a "Show both games" button follows.
     "mark": N_("Your table: {rules}"),
+    # Translators: button after 'Your table: {rules}' under the page header: forgets the table's
+    # choice so the pages show both games again; short (a phone button).
     "undo": N_("Show both games"),
+    # Translators: a note in the "My table's rules" box in the page menu when the choice kept on
+    # this device (phone or computer) is damaged; a full sentence.
     "damaged": N_("Your table's rules saved on this device could not be read: every page shows "
                   "both games until you choose again."),
+    # Translators: a note in the "My table's rules" box when the browser would not store the choice;
+    # "they" = the table's rules; a full sentence.
     "not_saved": N_("This device would not keep your table's rules (its storage is full or "
                     "blocked): they hold on this page only."),
 }

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from site_builder.errors import UserError
-from site_builder.i18n.translator import is_translated
+from site_builder.i18n.translator import is_translated, pgettext
 from site_builder.project import TEMPLATES_DIR
 from site_builder.translate import entries
 from site_builder.translate.marks import ID_RE
@@ -38,31 +38,70 @@ TOKEN_HEADER = "X-Site-Builder-Token"
 MAX_BODY = 64 * 1024
 LOOPBACK = ("127.0.0.1", "localhost", "[::1]")
 
-# The words of the translator's panel, by key: looked up in the language's catalog as any
-# text of the site (English where it has none).
+# The words of the translator's panel, by key: looked up in the language's catalog in their
+# own context, as any text of the site (English where it has none), so that a translator
+# works in their own language from the first page they pick.
+CONTEXT = "translator's preview"  # each call below names it: the extractor reads literals
 WORDS = {
-    "panel": "Translation",
-    "source": "English",
-    "context": "Context",
-    "catalog": "Catalog",
-    "pages": "Shown on",
-    "state": "State",
-    "translated": "translated",
-    "fuzzy": "fuzzy",
-    "missing": "missing",
-    "obsolete": "obsolete",
-    "edit": "Translation",
-    "save": "Save",
-    "close": "Close",
-    "saved": "Saved. The page shows it once it is built again.",
-    "refused": "Not saved:",
-    "changed": "Not saved: this entry was changed meanwhile. It now reads:",
-    "left": "What is left",
-    "nothing_left": "Nothing is left to translate.",
-    "nowhere": "Not on a page (a script's or an attribute's text)",
-    "pick": "Pick a text: click it, press and hold it, or Tab to it and press Enter.",
-    "on_page": "On this page",
-    "form": "Form {n}",
+    # Translators: the title of the translator's preview panel (site-builder serve --translate),
+    # the box that opens beside a page when a translator picks a text on it.
+    "panel": pgettext("translator's preview", "Translation"),
+    # Translators: in the translator's panel, the label of the English text (the msgid).
+    "source": pgettext("translator's preview", "English"),
+    # Translators: in the translator's panel, the label of the entry's message context
+    # (msgctxt), which tells apart two uses of the same English words.
+    "context": pgettext("translator's preview", "Context"),
+    # Translators: in the translator's panel, the label of the catalog file and line of the
+    # entry (locales/pl/LC_MESSAGES/messages.po:120).
+    "catalog": pgettext("translator's preview", "Catalog"),
+    # Translators: in the translator's panel, the label of the list of pages where the text
+    # appears.
+    "pages": pgettext("translator's preview", "Shown on"),
+    # Translators: in the translator's panel, the label of the entry's state (translated,
+    # fuzzy, missing or obsolete, the four entries below).
+    "state": pgettext("translator's preview", "State"),
+    # Translators: an entry's state in the translator's panel: it has a translation.
+    "translated": pgettext("translator's preview", "translated"),
+    # Translators: an entry's state in the translator's panel: its translation is marked
+    # "fuzzy" (to be checked), and the site shows the English until it is confirmed.
+    "fuzzy": pgettext("translator's preview", "fuzzy"),
+    # Translators: an entry's state in the translator's panel: it has no translation yet.
+    "missing": pgettext("translator's preview", "missing"),
+    # Translators: an entry's state in the translator's panel: the site no longer uses it.
+    "obsolete": pgettext("translator's preview", "obsolete"),
+    # Translators: in the translator's panel, the label of the box where the translation is
+    # edited.
+    "edit": pgettext("translator's preview", "Your translation"),
+    # Translators: the button that writes the edited translation into the catalog file.
+    "save": pgettext("translator's preview", "Save"),
+    # Translators: the button that closes the translator's panel.
+    "close": pgettext("translator's preview", "Close"),
+    # Translators: shown in the translator's panel after a save; the preview then rebuilds.
+    "saved": pgettext("translator's preview", "Saved. The page shows it once it is built again."),
+    # Translators: shown before the reason why a translation was not saved (a check failed:
+    # a placeholder, a number or a term); the reason follows after the colon.
+    "refused": pgettext("translator's preview", "Not saved:"),
+    # Translators: shown when someone else (a text editor) changed the same entry while it
+    # was being edited; the entry's current text follows after the colon.
+    "changed": pgettext("translator's preview",
+                        "Not saved: this entry was changed meanwhile. It now reads:"),
+    # Translators: the heading of the translator's list of entries still to translate or check.
+    "left": pgettext("translator's preview", "What is left"),
+    # Translators: shown in the translator's list when every entry is translated.
+    "nothing_left": pgettext("translator's preview", "Nothing is left to translate."),
+    # Translators: in the translator's list, the group of entries that no page shows as text
+    # (a script's words or an attribute, such as a button's label for screen readers).
+    "nowhere": pgettext("translator's preview",
+                        "Not on a page (a script's or an attribute's text)"),
+    # Translators: the hint at the top of the translator's preview: how to pick a text on the
+    # page to see and edit its catalog entry.
+    "pick": pgettext("translator's preview", "Pick a text: click it, press and hold it, or Tab "
+                                             "to it and press Enter."),
+    # Translators: in the translator's list, the group of entries shown on the page open now.
+    "on_page": pgettext("translator's preview", "On this page"),
+    # Translators: a plural form's label in the translator's panel: {n} is the form's number
+    # as the catalog numbers them, from 0 (msgstr[0], msgstr[1], msgstr[2]).
+    "form": pgettext("translator's preview", "Form {n}"),
 }
 
 
@@ -121,7 +160,7 @@ class TranslatorMode:
             return dict(WORDS)
         out = {}
         for key, english in WORDS.items():
-            message = catalog.get(english)
+            message = catalog.get(english, context=CONTEXT)
             out[key] = str(message.string) if message is not None and \
                 is_translated(message) else english
         return out

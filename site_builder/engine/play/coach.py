@@ -359,11 +359,15 @@ def _check_stock(state: RoundState, action: Action, reason: Reason,
     top = pile[-1]
     if dict(reason.values) != {"card": top.code}:
         return False
-    return _take_refusal(state) == {
-        "stock-top-fits-nothing": "discard-take-needs-lay",
-        "stock-top-no-opening": "discard-take-needs-opening",
-        "stock-top-no-final-discard": "discard-take-needs-final-discard",
-    }.get(reason.code)
+    return _take_refusal(state) == _STOCK_TOP.get(reason.code)
+
+
+#: The reasons for leaving the top of the discard pile, by the round's refusal of taking it.
+_STOCK_TOP: Final = {
+    "stock-top-fits-nothing": "discard-take-needs-lay",
+    "stock-top-no-opening": "discard-take-needs-opening",
+    "stock-top-no-final-discard": "discard-take-needs-final-discard",
+}
 
 
 def _take_refusal(state: RoundState) -> str | None:
@@ -583,11 +587,16 @@ def _propose(state: RoundState, action: Action, plan: tuple[Meld, ...]) -> list[
     if action.kind == "draw_stock":
         if not pile:
             return [Reason("stock-pile-empty")]
-        top = pile[-1].code
-        return [Reason("stock-first-round"), Reason("stock-one-card"),
-                Reason("stock-top-fits-nothing", card=top),
-                Reason("stock-top-no-opening", card=top),
-                Reason("stock-top-no-final-discard", card=top)]
+        # Only the reasons that can hold (each is still confirmed): a variation's ban when
+        # the rule set has it, and the one reason the round gives for not taking the top.
+        # Each proposal costs a verification of the round, the slowest part of a move.
+        out = [Reason(code) for code, allowed in (
+            ("stock-first-round", rules.discard_first_round),
+            ("stock-one-card", rules.discard_at_one_card)) if not allowed]
+        refused = _take_refusal(state)
+        out += [Reason(code, card=pile[-1].code) for code, wanted in _STOCK_TOP.items()
+                if wanted == refused]
+        return out
     if action.kind == "draw_discard":
         if not pile:
             return []

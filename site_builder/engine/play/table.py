@@ -46,6 +46,7 @@ from site_builder.engine.play.coach import (
     Advice,
     RoundStart,
     advise,
+    clone,
     explain,
     fallback,
     review,
@@ -65,7 +66,7 @@ from site_builder.engine.round import (
 )
 from site_builder.engine.rules import PRESETS, RulesError, RuleSet, get_rules
 from site_builder.engine.scoring import game_over, game_winners
-from site_builder.engine.search import SearchLimitError
+from site_builder.engine.search import Meld, SearchLimitError
 
 __all__ = ["CODES", "SAVE_VERSION", "Session", "Table", "TableError", "check_variations"]
 
@@ -257,6 +258,9 @@ class Table:
         self.rounds: list[list[int]] = []
         self.actions: list[Action] = []
         self.players: dict[int, Player] = {}
+        # the last computer move whose reasons were not given yet: the position before it,
+        # the move and its player's plan (step(reasons=False), then reasons())
+        self.unexplained: tuple[RoundState, Action, tuple[Meld, ...]] | None = None
 
     # -------------------------------------------------------------- making one
 
@@ -414,12 +418,21 @@ class Table:
             return refusal(Refusal("round-over"))
         return refusal(Refusal("not-your-turn", turn=state.turn + 1, seat=self.human + 1))
 
-    def step(self) -> JSON:
-        """Let the computer seat whose turn it is take one action.
+    def step(self, reasons: bool = True) -> JSON:
+        """Let the computer seat whose turn it is take one action, with the reasons the
+        engine confirms for it; without *reasons*, the move alone, and :meth:`reasons`
+        gives them afterwards (confirming them is most of a move's time: the page shows
+        the move first).
 
         >>> table = Table.new({"game": "cardverse", "levels": ["hard"], "seed": 3})
         >>> table.step()["refusal"]["code"]
         'your-turn'
+        >>> _ = table.act({"kind": "draw_stock"})
+        >>> _ = table.act({"kind": "discard", "cards": [table.state.hands[0][0].code]})
+        >>> same = Table.restore(table.save())
+        >>> told, later = table.step(reasons=False)["event"], table.reasons()["reasons"]
+        >>> "reasons" in told, later == same.step()["event"]["reasons"] != []
+        (False, True)
         """
         state = self.state
         seat = state.turn
@@ -436,10 +449,23 @@ class Table:
             legal = False
         if not legal:
             action, plan = fallback(state), ()
-        reasons = explain(state, action, plan, private=True)
+        if not reasons:
+            self.unexplained = (clone(state), action, tuple(plan))
+            return self._applied(action, state.apply(action))
+        found = explain(state, action, plan, private=True)
         answer = self._applied(action, state.apply(action))
-        answer["event"]["reasons"] = [reason.as_json() for reason in reasons]
+        answer["event"]["reasons"] = [reason.as_json() for reason in found]
         return answer
+
+    def reasons(self) -> JSON:
+        """The reasons for the last move of :meth:`step` without reasons (once): as
+        ``step`` would have given them, or an empty list when there is none to give."""
+        if self.unexplained is None:
+            return {"reasons": []}
+        before, action, plan = self.unexplained
+        self.unexplained = None
+        return {"reasons": [reason.as_json()
+                            for reason in explain(before, action, plan, private=True)]}
 
     def _applied(self, action: Action, op: Operation) -> JSON:
         self.actions.append(action)
@@ -680,19 +706,22 @@ class Session:
             made = self.table = make(data, self.variations)
             return {"view": made.view(), "save": made.save()}
         table = self.table
-        if table is None or name not in ("act", "step", "hint", "review", "next_round",
-                                         "view"):
+        if table is None or name not in ("act", "step", "reasons", "hint", "review",
+                                         "next_round", "view"):
             raise TableError("bad-request")
         if name == "hint":
             return table.hint()
+        if name == "reasons":
+            return table.reasons()
         if name == "review":
             return table.review()
         if name == "view":
             answer: JSON = {}
         elif name == "act":
             answer = table.act(data)
-        elif name == "step":
-            answer = table.step()
+        elif name == "step":  # {"reasons": false}: the move now, its reasons by "reasons"
+            answer = table.step(reasons=not (isinstance(data, dict)
+                                             and data.get("reasons") is False))
         else:
             answer = table.next_round()
         answer.update(view=table.view(), save=None if table.game_over else table.save())

@@ -3,10 +3,10 @@
 // call(name, payload) -> answer, through a Session of site_builder/engine/play/table.py.
 //
 // Python starts from the build's snapshot of its memory, taken once Python had started and
-// imported the engine (site_builder/render/snapshot.mjs): on a phone-speed CPU that is about
-// 2 s where starting Python takes about 19. A browser without DecompressionStream (the
-// snapshot is gzip) starts Python itself. The engine's files are unpacked either way, for
-// what the engine imports only when it needs it.
+// imported the engine from that same zip (site_builder/render/snapshot.mjs): on a
+// phone-speed CPU that is about 2 s where starting Python takes about 19, and the zip is not
+// needed (the engine imports nothing later). A browser without DecompressionStream (the
+// snapshot is gzip) starts Python itself and unpacks the zip.
 //
 // The runtime, the snapshot and the engine are fetched side by side, and loading may start
 // before the reader presses Start (main.js starts it while they choose the game): the one
@@ -34,16 +34,16 @@ async function gunzip(data) {
 
 export async function loadTable(runtimeURL, engineURL, snapshotURL, progress) {
   progress(1);
-  const engine = bytes(engineURL);
   const snapshot = snapshotURL && "DecompressionStream" in globalThis
     ? bytes(snapshotURL).then(gunzip) : null;
+  const engine = snapshot ? null : bytes(engineURL);
   let py, session;
   try {
     const {loadPyodide} = await import(new URL("pyodide.mjs", runtimeURL).href);
     py = await loadPyodide({indexURL: runtimeURL, stdout: () => {}, stderr: () => {},
                             ...(snapshot ? {_loadSnapshot: snapshot} : {})});
     progress(2);
-    py.unpackArchive(await engine, "zip");
+    if (engine) py.unpackArchive(await engine, "zip");
     session = py.pyimport("site_builder.engine.play.table").Session();
   } catch (error) {
     throw error instanceof LoadError ? error : new LoadError(String(error));

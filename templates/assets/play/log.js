@@ -13,6 +13,7 @@ export function makeLog(els, text) {
   let skipping = false;
   let wake = null;
   let kept = [];  // the events shown, oldest first, as the engine gave them
+  const shown = new WeakMap();  // each event's line
 
   function line(ev, view) {
     const T = text.T, L = T.log;
@@ -38,6 +39,7 @@ export function makeLog(els, text) {
   function show(ev, view) {
     const li = line(ev, view);
     if (!li) return;
+    shown.set(ev, li);
     els.log.prepend(li);
     while (els.log.children.length > KEEP) els.log.lastChild.remove();
   }
@@ -64,6 +66,15 @@ export function makeLog(els, text) {
     add,
     pause,
     clear() { els.log.textContent = ""; kept = []; },
+    // a computer move's reasons, given once the move is shown: its line opens to them
+    explained(ev, reasons, view) {
+      ev.reasons = reasons;
+      const old = shown.get(ev), li = line(ev, view);
+      if (old && old.isConnected && li) {
+        old.replaceWith(li);
+        shown.set(ev, li);
+      }
+    },
     // the log's events to keep with the game, and shown again from them
     get events() { return kept; },
     restore(events, view) {

@@ -214,15 +214,24 @@ async function computers() {
       await log.pause();
       let answer;
       try {
-        answer = call("step");
+        answer = call("step", {reasons: false});
       } catch {
         answer = {refusal: {code: REFUSALS.other, values: {}, message: ""}};
       }
       if (answer.refusal) { stuck = answer.refusal; break; }
       log.add(answer.events, answer.view);
       view = answer.view;
-      save(answer);
       drawAll();
+      // the move is on the table; its reasons follow (the engine confirms each one, which is
+      // most of a move's time), then the game and its log are kept
+      await drawn();
+      const move = answer.events[0];  // the log's own copy of answer.event (JSON: not the same)
+      try {
+        log.explained(move, call("reasons").reasons || [], answer.view);
+      } catch {
+        log.explained(move, [], answer.view);
+      }
+      save(answer);
     }
   } finally {
     busy = false;
@@ -236,6 +245,14 @@ async function computers() {
   }
   if (view && view.ending) roundOver();
   else focusNext(doc.activeElement === els.skip);
+}
+
+// Once the page has drawn what changed (a frame), or soon if no frame comes (a hidden tab).
+function drawn() {
+  return new Promise(resolve => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 }
 
 const NEEDS_CARDS = ["meld", "lay_off", "swap", "discard"];
