@@ -122,6 +122,17 @@ def test_the_committed_template_is_what_extraction_gives(tmp_path: Path) -> None
     assert (SITE_FILES, gettext_line(GO_BACK)) in theirs.get(GO_BACK).locations
 
 
+def test_every_entry_tells_translators_where_it_shows() -> None:
+    """Every message of the committed template (current: the test above) carries a
+    translator's comment: a ``Translators:`` comment in the template or code above its
+    gettext call, or the content extractor's (the page and block it comes from)."""
+    with (ROOT / "locales" / "messages.pot").open("rb") as fh:
+        template = read_po(fh)
+    bare = [f"{m.locations[0][0]}:{m.locations[0][1]}: {m.id!r}" for m in template
+            if m.id and not m.auto_comments]
+    assert bare == [], "\n".join(bare)
+
+
 def gettext_line(msgid: str) -> int:
     """The line of ``site_files.py`` that passes *msgid* to gettext."""
     lines = (ROOT / SITE_FILES).read_text(encoding="utf-8").splitlines()
