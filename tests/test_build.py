@@ -489,3 +489,24 @@ def test_headings_never_take_an_id_the_templates_give() -> None:
     given = {found for path in (ROOT / "templates").glob("*.html")
              for found in re.findall(r'\bid="([^"{]*)"', path.read_text(encoding="utf-8"))}
     assert given == TEMPLATE_IDS
+
+
+def test_the_status_page_names_each_page_with_something_left(tmp_path: Path) -> None:
+    """A fuzzy entry of the melds page: every status page lists that page for Polish, by its
+    Polish title, linked to it, with the count; the other pages are not listed."""
+    project = keep_two_languages(copy_project(tmp_path / "project"))
+    po = project / "locales" / "pl" / "LC_MESSAGES" / "messages.po"
+    text = po.read_text(encoding="utf-8")
+    entry = text.rindex("#: content/melds.md:")  # a paragraph, not the title
+    msgid = text.index("\nmsgid ", entry)
+    po.write_text(text[:msgid] + "\n#, fuzzy" + text[msgid:], encoding="utf-8")
+    out = tmp_path / "dist"
+    result = run_cli("build", "--root", str(project), "--out", str(out))
+    assert result.code == 0, result.err
+    title = re.search(r"<h1[^>]*>(.*?)</h1>", (out / "pl" / "melds" / "index.html")
+                      .read_text(encoding="utf-8"), re.S)
+    assert title
+    status = (out / "en" / "translation-status" / "index.html").read_text(encoding="utf-8")
+    left = re.findall(r'<ul class="status-left">(.*?)</ul>', status, re.S)
+    assert left == [f'\n<li><a href="../../pl/melds/index.html">{title.group(1).strip()}</a>: '
+                    "1 fuzzy entry</li>\n"], left

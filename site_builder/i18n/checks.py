@@ -203,9 +203,9 @@ def check_terms(message: Message, terms: Terms) -> list[str]:
     >>> from site_builder.i18n.terms import read_terms
     >>> terms = read_terms('[terms]\\nhearts = "kier"\\nsequence = "sekwens"\\n', "t")[0]
     >>> check_terms(Message("Queen of hearts", "dama pik"), terms)
-    ["game term 'hearts' must be translated as 'kier' (t:2)"]
+    ["game term 'hearts' must be translated with a word that begins 'kier' (t:2)"]
     >>> check_terms(Message("Sets and sequences", "Grupy i strity"), terms)
-    ["game term 'sequence' must be translated as 'sekwens' (t:3)"]
+    ["game term 'sequence' must be translated with a word that begins 'sekwens' (t:3)"]
     >>> import unicodedata
     >>> vi = read_terms('[terms]\\nsequence = "sảnh"\\n', "t")[0]
     >>> check_terms(Message("A sequence", unicodedata.normalize("NFD", "Một sảnh")), vi)

@@ -152,7 +152,7 @@ def term_problems(source: str, translated: str, terms: Terms) -> list[str]:
     >>> terms = read_terms('[terms]\\nqueen = "dam"\\n[avoid]\\n"pembagian" = '
     ...                    '"pembagian kartu"\\n', "t.toml")[0]
     >>> term_problems("Queen of hearts", "królowa kier", terms)
-    ["game term 'queen' must be translated as 'dam' (t.toml:2)"]
+    ["game term 'queen' must be translated with a word that begins 'dam' (t.toml:2)"]
     >>> term_problems("Queens", "Damy", terms), term_problems("the deal", "pembagian kartu",
     ...                                                        terms)
     ([], [])
@@ -179,8 +179,8 @@ def term_problems(source: str, translated: str, terms: Terms) -> list[str]:
     for term in terms.required:
         if re.search(rf"\b{re.escape(term.said.lower())}s?\b", english) and \
                 _fold(term.write) not in target and _fold(term.write) not in advised:
-            problems.insert(0, f"game term {term.said!r} must be translated as "
-                               f"{term.write!r} ({terms.path}:{term.line})")
+            problems.insert(0, f"game term {term.said!r} must be translated with a word "
+                               f"that begins {term.write!r} ({terms.path}:{term.line})")
     return problems
 
 

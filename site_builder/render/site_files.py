@@ -104,7 +104,7 @@ def status_rows(counted: dict[str, tuple[Counts, dict[str, Counts]]],
     named in that translation and linked there, where its English shows."""
     rows = []
     for lang, (overall, pages) in counted.items():
-        titles = {page.slug: str(title) for page, title, _ in results[lang].nav}
+        titles = {page.slug: title for page, title, _ in results[lang].nav}
         left = [{"title": titles.get(page) or translator.gettext(GROUP_TITLES.get(page, page)),
                  "href": relative(path, page_path(lang, page)) if page in titles else None,
                  "untranslated": counts.untranslated, "fuzzy": counts.fuzzy}

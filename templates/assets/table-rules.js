@@ -141,6 +141,11 @@ const start = async () => {
     show();
   };
   form.addEventListener("change", () => choose(form.elements["table-game"].value));
+  // a choice made in another tab holds here too, at once
+  store.watch((now) => {
+    choice = now.value || valid(null, data);
+    show();
+  });
   // near the top of the menu: after the tools for the table (the score sheet), before the pages
   const tools = nav.querySelector(".at-table");
   if (tools) tools.after(form);

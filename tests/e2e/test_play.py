@@ -245,6 +245,31 @@ def test_a_game_resumes_after_a_reload(page: Page) -> None:
     assert reason.locator("p").inner_text().startswith("Powód – ")
 
 
+def test_two_tabs_on_one_game_never_write_over_each_other(page: Page) -> None:
+    """A second tab resumes the game kept on the device; once the first tab plays on, the
+    second stops, says how to go on, and writes nothing over the first tab's game; a
+    reload there continues that game."""
+    start(page, "pl/play/#deal=rami51:4217:easy")
+    other = page.context.new_page()
+    start(other, "pl/play/")  # resumes the kept game
+    assert hand_codes(other) == hand_codes(page)
+    page.click("[data-act=draw_stock]")
+    drawn = hand_codes(page)
+    said = polish().gettext("This game went on in another tab. Reload the page to continue "
+                            "it here.")
+    other.wait_for_function("t => document.querySelector('[data-note]').textContent === t",
+                            arg=said)
+    kept = page.evaluate("localStorage.getItem('rami-practice-table')")
+    other.click("[data-act=draw_stock]")  # stopped: the kept game is the first tab's
+    other.click("[data-hint]")
+    assert other.evaluate("localStorage.getItem('rami-practice-table')") == kept
+    assert other.inner_text("[data-note]") == said
+    other.reload()
+    other.wait_for_selector(HAND, timeout=LOAD_MS)
+    assert hand_codes(other) == drawn
+    other.close()
+
+
 def test_a_damaged_save_and_a_hostile_link_get_a_message(page: Page) -> None:
     page.goto("pl/play/")
     page.evaluate("localStorage.setItem('rami-practice-table', '{\"save\": {\"v\": 1, "

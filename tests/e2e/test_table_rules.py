@@ -67,3 +67,21 @@ def test_a_damaged_choice_changes_nothing(page: Page) -> None:
     page.wait_for_function("() => document.querySelector('form.table-rules') !== null")
     assert _shown_games(page) == {"rami40", "rami51"}
     assert page.locator("form.table-rules select[name=table-game]").input_value() == ""
+
+
+def test_a_choice_in_another_tab_holds_here_at_once(page: Page) -> None:
+    """Two tabs of the rules: the table's game chosen in one folds the other's examples at
+    once (the storage event), and both games again in it unfold them."""
+    page.goto("pl/melds/")
+    page.wait_for_function("() => document.querySelector('form.table-rules') !== null")
+    other = page.context.new_page()
+    other.goto("pl/first-meld/")
+    other.wait_for_function("() => document.querySelector('form.table-rules') !== null")
+    page.locator("form.table-rules select[name=table-game]").select_option("rami40")
+    other.wait_for_selector(".other-game")
+    assert _shown_games(other) == {"rami40"}
+    assert other.locator("form.table-rules select[name=table-game]").input_value() == "rami40"
+    page.locator("form.table-rules select[name=table-game]").select_option("")
+    other.wait_for_function("() => document.querySelector('.other-game') === null")
+    assert _shown_games(other) == {"rami40", "rami51"}
+    other.close()

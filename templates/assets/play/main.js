@@ -16,7 +16,7 @@ import {drawBoard} from "./board.js";
 import {makeHand} from "./hand.js";
 import {makeLog} from "./log.js";
 import {hideReview, showReview} from "./review.js";
-import {loadSaved, keep, forget} from "./store.js";
+import {loadSaved, keep, forget, watchSaved} from "./store.js";
 import {readHash, dealHash} from "./hash.js";
 import {explain, sayHere, showRefusal} from "./refusals.js";
 
@@ -52,7 +52,12 @@ const mySeat = () => (view ? view.seat + 1 : undefined);  // as the engine count
 // The game kept on the device, with its log and its deal's link; a device that would not
 // keep it says so, once a visit.
 let unkept = false;
+// Another tab of this page went on with the game kept on the device (or began another):
+// this one stops playing, so that it never writes over that game, and says how to go on.
+let elsewhere = false;
+const stopped = () => { if (elsewhere) note(T.otherTab); return elsewhere; };
 function save(answer) {
+  if (elsewhere) return;
   if (keep(answer.save, engine, log.events, deal) && !unkept) {
     unkept = true;
     note(T.notSaved);
@@ -143,12 +148,13 @@ async function begin(name, payload, badMessage, kept = null) {
     offerNewGame(notBegun(answer.refusal, badMessage));
     return false;
   }
+  elsewhere = false;  // the game on this page is now the one kept
   deal = name === "new" ? payload : kept && kept.deal && typeof kept.deal === "object" ? kept.deal : null;
   showDealLink(deal);
   els.board.hidden = false;
   if (kept) log.restore(kept.log, answer.view);
   else log.clear();
-  await show(answer, true);
+  await show(answer, true, null, name !== "restore");
   return true;
 }
 
@@ -184,9 +190,11 @@ function drawAll() {
   if (!view.ending) hideReview(els.review);
 }
 
-async function show(answer, fresh = false, drawn = null) {
+// *kept*: the game as shown is kept on the device (a resumed game already is: another tab
+// showing it is not told that it changed)
+async function show(answer, fresh = false, drawn = null, kept = true) {
   view = answer.view;
-  save(answer);
+  if (kept) save(answer);
   drawAll();
   if (view.ending) { roundOver(); return; }
   focusNext(fresh || drawn !== null, drawn);
@@ -210,7 +218,7 @@ async function computers() {
   log.start();
   let stuck = null;
   try {
-    while (view && !view.ending && view.turn !== view.seat) {
+    while (view && !view.ending && view.turn !== view.seat && !elsewhere) {
       await log.pause();
       let answer;
       try {
@@ -258,7 +266,7 @@ function drawn() {
 const NEEDS_CARDS = ["meld", "lay_off", "swap", "discard"];
 
 async function act(request, control) {
-  if (busy || !call || !view) return;
+  if (busy || !call || !view || stopped()) return;
   els.hintText.hidden = true;
   // the control's place: a meld's buttons answer under the meld, the others under them
   const near = control && control.closest("li") ? control.closest("li") : els.actions;
@@ -277,7 +285,7 @@ async function act(request, control) {
 }
 
 function hint() {
-  if (busy || !call) return;
+  if (busy || !call || stopped()) return;
   const answer = call("hint");
   if (answer.refusal) {
     showRefusal(els.refusal, answer.refusal, text, {seat: mySeat(), near: els.actions});
@@ -316,11 +324,14 @@ function wire() {
   });
   q("[data-hint]").addEventListener("click", hint);
   els.end.addEventListener("click", async event => {
-    if (!event.target.closest("[data-next]") || busy) return;
+    if (!event.target.closest("[data-next]") || busy || stopped()) return;
     const answer = call("next_round");
     if (answer.refusal) return;
     log.add([answer.event], answer.view);
     await show(answer, true);
+  });
+  watchSaved(() => {
+    if (view && !elsewhere) { elsewhere = true; note(T.otherTab); }
   });
   els.newGame.addEventListener("click", () => {
     forget();

@@ -31,3 +31,6 @@ export const keep = (save, engine, events = [], deal = null) =>
   saved.save(save ? {engine, save, log: events, deal} : null);
 
 export const forget = () => { saved.save(null); };
+
+// *then*() when another tab of this page changes or forgets the kept game.
+export const watchSaved = then => { saved.watch(then); };
