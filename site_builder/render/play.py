@@ -26,6 +26,7 @@ from babel import Locale
 
 from site_builder.engine.reasons import reason_messages
 from site_builder.errors import Problem, UserError
+from site_builder.i18n.translator import pgettext  # a marker: page_words looks them up
 from site_builder.output import write_atomic
 from site_builder.render.minify import compact_json
 from site_builder.sources.parsing import parse
@@ -215,12 +216,6 @@ def plural_samples(lang: str) -> dict[str, int]:
         out.setdefault(rule(n), n)
     return out
 
-
-
-def pgettext(context: str, message: str) -> str:
-    """Mark *message* for extraction (Babel's Python extractor finds ``pgettext`` with
-    literals); it is returned as it is, and looked up in a language by :func:`page_words`."""
-    return message
 
 
 #: The context of the refusals the practice table says to the reader ("you"), in place of
