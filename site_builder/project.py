@@ -130,11 +130,11 @@ def build_date(root: Path) -> str | None:
     return _commit_date(root)
 
 
-# A number read from the environment: ASCII digits (a minus sign first where the number may
-# be negative) and nothing else, checked before it is converted: ``int()`` would also read
+# A number read from the environment: ASCII digits and nothing else (no sign: a date before
+# 1970 is never a build's), checked before it is converted: ``int()`` would also read
 # a space or a line end around it, underscores and other scripts' digits. Twelve digits at
 # most: more is never meant, and ``int()`` of a long string costs time.
-ENVIRON_NUMBER = re.compile(r"-?[0-9]{1,12}")
+ENVIRON_NUMBER = re.compile(r"[0-9]{1,12}")
 
 
 def environ_number_problem(value: str) -> str | None:
@@ -150,8 +150,10 @@ def environ_number_problem(value: str) -> str | None:
         return None
     if ENVIRON_NUMBER.fullmatch(value.strip()):
         return "has a space or a line end around it"
-    if re.fullmatch(r"-?[0-9]+", value):
+    if re.fullmatch(r"[0-9]+", value):
         return "has more than 12 digits"
+    if re.fullmatch(r"-[0-9]+", value.strip()):
+        return "is negative (a date before 1970)"
     return "is not a whole number in ASCII digits"
 
 
@@ -161,8 +163,11 @@ def epoch_date(epoch: str) -> str:
     anything else is an error: ``abc`` is not silently dropped, and ``1_700_000_000``
     and Arabic-Indic digits, which ``int()`` reads, are refused).
 
-    >>> epoch_date("1700000000"), epoch_date("-1")
-    ('2023-11-14', '1969-12-31')
+    >>> epoch_date("1700000000"), epoch_date("0")
+    ('2023-11-14', '1970-01-01')
+    >>> epoch_date("-1")
+    Traceback (most recent call last):
+    site_builder.errors.UserError: SOURCE_DATE_EPOCH: '-1' is negative (a date before 1970); ...
     >>> epoch_date("1_700_000_000")
     Traceback (most recent call last):
     site_builder.errors.UserError: SOURCE_DATE_EPOCH: '1_700_000_000' is not a whole number ...

@@ -320,7 +320,7 @@ def test_an_output_from_before_the_marker_is_known_by_the_build_record(project: 
     assert result.code == 2 and "no build of site-builder wrote" in result.err
 
 
-MALFORMED_EPOCHS = ("abc", "99999999999999999999", "1_700_000_000",
+MALFORMED_EPOCHS = ("abc", "99999999999999999999", "1_700_000_000", "-1",
                     "\u0661\u0667\u0660\u0660\u0660\u0660\u0660\u0660\u0660\u0660",
                     "1.5e9", "0x10",
                     # what int() reads by stripping it: a space, a tab, a line end, a
