@@ -189,3 +189,23 @@ def test_a_save_of_an_entry_changed_meanwhile_is_told_and_writes_nothing(
     status, _ = request(preview, "/__translate/save",
                         save_body(entry(preview, PICKED), found["strings"]), good(preview))  # type: ignore[arg-type]
     assert status == 200
+
+
+def test_what_is_left_names_an_entry_the_catalog_lacks(preview: Preview) -> None:
+    """An entry deleted from the catalog (or one the catalog was never updated with) is
+    still left: listed as missing under the page that shows it, with no catalog line."""
+    before = preview.catalog.read_bytes()
+    text = before.decode("utf-8")
+    start = text.index(f'msgid "{PICKED}"')
+    start = text.rindex("\n\n", 0, start) + 2  # the entry's comments and references too
+    end = text.index("\n\n", start) + 2
+    preview.catalog.write_text(text[:start] + text[end:], encoding="utf-8")
+    try:
+        status, left = request(preview, "/__translate/left", headers=good(preview))
+    finally:
+        preview.catalog.write_bytes(before)
+    assert status == 200, left
+    found = [(group["page"], e) for group in left["pages"]  # type: ignore[attr-defined]
+             for e in group["entries"] if e["msgid"] == PICKED]
+    assert found and all(e["state"] == "missing" and e["line"] is None for _, e in found)
+    assert "/pl/about/" in {page for page, _ in found}, found

@@ -15,11 +15,12 @@ from pathlib import Path
 from typing import Any
 
 from babel.messages.catalog import Catalog, Message
+from babel.messages.pofile import read_po
 
 from site_builder.errors import UserError
 from site_builder.i18n.catalog import load_catalog
 from site_builder.i18n.coverage import coverage_state
-from site_builder.project import po_path
+from site_builder.project import POT_PATH, po_path
 from site_builder.translate.marks import ATTRIBUTE, message_id
 
 STATES = {"translated": "translated", "fuzzy": "fuzzy", "untranslated": "missing"}
@@ -79,11 +80,23 @@ def describe(root: Path, lang: str, message: Message, pages: Iterable[str]) -> d
             "locations": [f"{path}:{line}" for path, line in message.locations]}
 
 
+def absent(root: Path, catalog: Catalog) -> list[Message]:
+    """The messages of the template (``locales/messages.pot``) that *catalog* lacks
+    altogether (a catalog not updated since, or an entry deleted by hand); none if the
+    template cannot be read (``check`` says why)."""
+    try:
+        with (root / POT_PATH).open("rb") as fh:
+            template = read_po(fh)
+    except (OSError, ValueError):
+        return []
+    return [m for m in template if m.id and catalog.get(m.id, context=m.context) is None]
+
+
 def left(root: Path, lang: str, index: dict[str, list[str]]) -> dict[str, Any]:
     """What is left of *lang*: each missing or fuzzy entry under each page that shows it
-    (``""``: shown on no page, as a script's text), and each obsolete entry (``#~``,
-    which no page shows: ``i18n update`` kept its translation for a msgid the template
-    lost), with its catalog line."""
+    (``""``: shown on no page, as a script's text), with its catalog line (none for a
+    message of the template the catalog lacks), and each obsolete entry (``#~``, which no
+    page shows: ``i18n update`` kept its translation for a msgid the template lost)."""
     catalog = read_catalog(root, lang)
     pages: dict[str, list[dict[str, Any]]] = {}
     for message in catalog:
@@ -92,6 +105,12 @@ def left(root: Path, lang: str, index: dict[str, list[str]]) -> dict[str, Any]:
         wanted = message_id(singular(message), message.context)
         entry = {"id": wanted, "msgid": singular(message), "context": message.context,
                  "line": message.lineno, "state": state(message)}
+        for address in index.get(wanted, [""]):
+            pages.setdefault(address, []).append(entry)
+    for message in absent(root, catalog):  # no line yet: i18n update adds it
+        wanted = message_id(singular(message), message.context)
+        entry = {"id": wanted, "msgid": singular(message), "context": message.context,
+                 "line": None, "state": "missing"}
         for address in index.get(wanted, [""]):
             pages.setdefault(address, []).append(entry)
     obsolete = [{"msgid": singular(m), "context": m.context, "line": m.lineno,

@@ -7,7 +7,7 @@ const item = (entry, page, W) => el("li", { class: `sb-${entry.state}` },
   el("span", { class: "sb-state" }, W[entry.state] || entry.state), " ",
   page ? el("a", { href: `${page}#sb-msg=${entry.id}`, lang: "en" }, entry.msgid)
     : el("span", { lang: "en" }, entry.msgid),
-  " ", el("code", {}, `:${entry.line}`));
+  ...(entry.line ? [" ", el("code", {}, `:${entry.line}`)] : []));
 
 // The list of *left* (GET /__translate/left), of every page or of *only* (an address).
 export const leftList = (left, W, only = null) => {
