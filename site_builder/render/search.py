@@ -139,6 +139,140 @@ PLAYERS_WORDS = {
                                                      "short of the threshold"),
     # Translators: search words, as above, for the section on melds that are not allowed.
     "melds#invalid-melds": N_("not allowed, wrong meld, invalid meld"),
+    # Translators: search words, as above, for the section on the short version of the rules
+    # (players, cards, a turn, the goal).
+    "at-a-glance#the-short-version": N_("how to play, basic rules, quick rules, rules summary, "
+                                        "how many players, object of the game"),
+    # Translators: search words, as above, for the section on the difference between Rami 40
+    # and Rami 51 (keep the numbers).
+    "at-a-glance#rami-40-or-rami-51": N_("difference between 40 and 51, rami 40 or rami 51, "
+                                         "which version to play"),
+    # Translators: search words, as above, for the section on the reference rules and the
+    # house rules.
+    "at-a-glance#reference-rules-and-house-rules": N_("house rules, official rules, "
+                                                      "standard rules, which rules are used"),
+    # Translators: search words, as above, for the section on the cards (how many packs and
+    # jokers).
+    "setup#the-cards": N_("how many decks, how many jokers, two decks, deck size, same card twice"),
+    # Translators: search words, as above, for the section on a turn, step by step (draw,
+    # meld, discard).
+    "turn#your-turn-step-by-step": N_("what to do on my turn, draw a card, order of play, "
+                                      "how a turn works, end of turn"),
+    # Translators: search words, as above, for the section on what a player may not do before
+    # their first meld.
+    "turn#before-your-first-meld": N_("before opening, lay off before opening, not opened yet, "
+                                      "can I add cards before I open"),
+    # Translators: search words, as above, for the section on the first meld in short.
+    "first-meld#in-short": N_("how to open, first meld rules, what do I need to open, "
+                              "lay down for the first time"),
+    # Translators: search words, as above, for the section on the value of each card laid in a
+    # first meld.
+    "first-meld#the-value-of-each-laid-card": N_("count points to open, how to count the opening, "
+                                                 "joker value when opening, ace in the opening"),
+    # Translators: search words, as above, for the section on the pure sequence (one without a
+    # joker) that a first meld needs in Rami 51.
+    "first-meld#the-pure-sequence-in-rami-51": N_("pure run, clean run, natural run, "
+                                                  "run without a joker, do I need a pure run"),
+    # Translators: search words, as above, for the section on the worked examples of first
+    # melds.
+    "first-meld#verified-first-melds": N_("opening examples, first meld examples, sample openings"),
+    # Translators: search words, as above, for the section on a joker exchange in a round (on
+    # the turn after the first meld).
+    "joker-exchange#an-exchange-in-a-round": N_("joker exchange example, "
+                                                "swap the joker on the next turn, "
+                                                "swap after opening"),
+    # Translators: search words, as above, for the section on taking the discard to put it in
+    # a joker's place.
+    "joker-exchange#taking-the-discard-for-an-exchange": N_("take the discard to swap a joker, "
+                                                            "discard in place of the joker, "
+                                                            "pick up a card for the joker"),
+    # Translators: search words, as above, for the section on a whole round played step by
+    # step.
+    "whole-round#the-round": N_("example round, full round, sample game, round step by step"),
+    # Translators: search words, as above, for the section on the house rule that counts a
+    # laid joker more.
+    "variations#house-rules-a-laid-joker-counts-more": N_("joker worth more, fixed joker value, "
+                                                          "laid joker points, house rule joker"),
+    # Translators: search words, as above, for the section on the variation with two jokers in
+    # a meld.
+    "variations#two-jokers-per-meld": N_("two jokers in a meld, jokers side by side, "
+                                         "more than one joker"),
+    # Translators: search words, as above, for the section on the variation with a higher
+    # penalty for a joker left in hand.
+    "variations#a-higher-joker-penalty": N_("joker penalty, joker in hand costs more, "
+                                            "higher penalty for a joker"),
+    # Translators: search words, as above, for the section on the variation in which an ace
+    # left in hand counts one point.
+    "variations#an-ace-in-hand-counts-low": N_("ace in hand one point, ace counts one, "
+                                               "low ace penalty"),
+    # Translators: search words, as above, for the section on the fixed penalty for a player
+    # who has not opened.
+    "variations#a-fixed-penalty-before-the-first-meld": N_("never opened, "
+                                                           "penalty for not opening, "
+                                                           "hundred points, did not open"),
+    # Translators: search words, as above, for the section on taking the discard freely,
+    # without laying it.
+    "variations-discard#free-discard": N_("take the discard freely, keep the discard, "
+                                          "take the discard without laying it"),
+    # Translators: search words, as above, for the section on the variation with no discard
+    # taken in the first round of turns.
+    "variations-discard#no-discard-taken-in-the-first-round": N_("discard in the first round, "
+                                                                 "take the discard on the first "
+                                                                 "turn"),
+    # Translators: search words, as above, for the section on the variation with no discard
+    # taken by a player who holds one card.
+    "variations-discard#no-discard-taken-with-one-card-left": N_("one card left, "
+                                                                 "last card in hand, "
+                                                                 "take the discard with one card"),
+    # Translators: search words, as above, for the section on going out without a final
+    # discard.
+    "variations-going-out#going-out-without-a-final-discard": N_("go out without discarding, "
+                                                                 "no final discard, "
+                                                                 "lay the last card"),
+    # Translators: search words, as above, for the section on rami sec, going out by laying
+    # the whole hand at once.
+    "variations-going-out#rami-sec-going-out-all-at-once": N_("rami sec, dry rummy, "
+                                                              "lay the whole hand at once, "
+                                                              "go out in one turn"),
+    # Translators: search words, as above, for the section on the goal of the CardVerse
+    # variant.
+    "cardverse#goal": N_("cardverse goal, aim of cardverse, object of cardverse"),
+    # Translators: search words, as above, for the section on the setup of the CardVerse
+    # variant (one pack, no jokers).
+    "cardverse#setup": N_("cardverse deal, cardverse deck, one deck, cardverse without jokers"),
+    # Translators: search words, as above, for the section on a turn in the CardVerse variant.
+    "cardverse#the-flow-of-a-turn-or-a-round": N_("cardverse turn, a turn in cardverse, "
+                                                  "discard to win"),
+    # Translators: search words, as above, for the section on what is allowed in the CardVerse
+    # variant.
+    "cardverse#allowed-actions-and-obligations": N_("cardverse moves, allowed in cardverse, "
+                                                    "cardverse without opening"),
+    # Translators: search words, as above, for the section on scoring in the CardVerse
+    # variant.
+    "cardverse#scoring": N_("cardverse scoring, cardverse points, points in cardverse"),
+    # Translators: search words, as above, for the section on the end of a round and of a game
+    # in the CardVerse variant.
+    "cardverse#end-of-the-game": N_("cardverse round end, end of a cardverse game, "
+                                    "when cardverse ends"),
+    # Translators: search words, as above, for the section on the special cases of the
+    # CardVerse variant.
+    "cardverse#special-cases-and-locked-variations": N_("cardverse special cases, "
+                                                        "cardverse exceptions, "
+                                                        "cardverse locked options"),
+    # Translators: search words, as above, for the section on the computer players and their
+    # levels.
+    "cardverse#artificial-intelligence": N_("AI, bots, bot difficulty, computer difficulty, "
+                                            "easy normal hard"),
+    # Translators: search words, as above, for the section on how CardVerse differs from Rami
+    # 40 and Rami 51.
+    "cardverse-compared#the-rules-side-by-side": N_("cardverse vs rami, "
+                                                    "difference between cardverse and rami, "
+                                                    "compare cardverse"),
+    # Translators: search words, as above, for the section on the game terms of the glossary.
+    "glossary#game-terms": N_("glossary, definitions, meaning of words, vocabulary, terms"),
+    # Translators: search words, as above, for the section on the words these pages use
+    # (seats, rule profiles).
+    "glossary#words-these-pages-use": N_("seat, seat number, what is a seat, rule profile"),
 }
 #: The words of a question that its answer need not hold: the question and filler words
 #: players type around what they look for ("when can I lay off"). The search box weighs

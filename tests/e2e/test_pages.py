@@ -347,6 +347,8 @@ def test_page_on_a_phone(tab: Tab, site_page: SitePage) -> None:
     if rule_page:  # and within two screens at 200 % text
         top = _first_text_top(page)
         assert top < 2 * PHONE["height"] - 40, f"at 200 %, the first rule text starts at {top} px"
+    page.set_viewport_size(NARROW_PHONE)  # and on the narrowest phone, still at 200 %
+    assert _overflow(page) == []
 
 
 def _shows_the_section_being_read(page: Page) -> None:
