@@ -160,8 +160,7 @@ PLAYERS_WORDS = {
                                       "how a turn works, end of turn"),
     # Translators: search words, as above, for the section on what a player may not do before
     # their first meld.
-    "turn#before-your-first-meld": N_("before opening, lay off before opening, not opened yet, "
-                                      "can I add cards before I open"),
+    "turn#before-your-first-meld": N_("before opening, not opened yet, before my first meld"),
     # Translators: search words, as above, for the section on the first meld in short.
     "first-meld#in-short": N_("how to open, first meld rules, what do I need to open, "
                               "lay down for the first time"),
@@ -176,16 +175,6 @@ PLAYERS_WORDS = {
     # Translators: search words, as above, for the section on the worked examples of first
     # melds.
     "first-meld#verified-first-melds": N_("opening examples, first meld examples, sample openings"),
-    # Translators: search words, as above, for the section on a joker exchange in a round (on
-    # the turn after the first meld).
-    "joker-exchange#an-exchange-in-a-round": N_("joker exchange example, "
-                                                "swap the joker on the next turn, "
-                                                "swap after opening"),
-    # Translators: search words, as above, for the section on taking the discard to put it in
-    # a joker's place.
-    "joker-exchange#taking-the-discard-for-an-exchange": N_("take the discard to swap a joker, "
-                                                            "discard in place of the joker, "
-                                                            "pick up a card for the joker"),
     # Translators: search words, as above, for the section on a whole round played step by
     # step.
     "whole-round#the-round": N_("example round, full round, sample game, round step by step"),
