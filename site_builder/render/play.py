@@ -20,7 +20,6 @@ import tempfile
 import zipfile
 from pathlib import Path
 from typing import Any
-from zlib import error as zlib_error
 
 from babel import Locale
 
@@ -152,8 +151,8 @@ def start_snapshot(root: Path, archive: tuple[str, bytes]) -> tuple[str, bytes]:
     """The practice table's start-up snapshot for *archive* (:func:`engine_archive`'s) and
     *root*'s runtime: its file name, which carries the first 16 hex digits of its SHA-256,
     and its bytes (gzip). Made once for these inputs and kept in the runtime's
-    ``node_modules/.cache`` (the last one only); a kept one that does not decompress whole
-    is made again."""
+    ``node_modules/.cache`` (the last one only); a kept one whose bytes do not match the
+    hash in its name is made again."""
     found = runtime_dir(root)
     if found is None:
         raise missing_runtime()
@@ -161,20 +160,28 @@ def start_snapshot(root: Path, archive: tuple[str, bytes]) -> tuple[str, bytes]:
     for part in (SNAPSHOT_SCRIPT.read_bytes(), archive[1],
                  *((found / name).read_bytes() for name in RUNTIME_FILES)):
         key.update(len(part).to_bytes(8, "little") + part)
-    kept = found.parent / SNAPSHOT_CACHE / f"snapshot-{key.hexdigest()[:32]}.gz"
-    try:
-        data = kept.read_bytes()
-        gzip.decompress(data)  # its CRC and length: a damaged copy is never published
-    except (OSError, EOFError, zlib_error):  # gzip.BadGzipFile is an OSError
-        data = make_snapshot(found, archive[1])
+    # kept as snapshot-<inputs>-<its own SHA-256>.gz: the hash that names the output file
+    # also tells a damaged copy, which is never published
+    folder = found.parent / SNAPSHOT_CACHE
+    for kept in sorted(folder.glob(f"snapshot-{key.hexdigest()[:32]}-*.gz")):
         try:
-            write_atomic(kept, data)
-            for old in kept.parent.glob("snapshot-*.gz"):  # one kept: an engine edited often
-                if old != kept:                            # would fill the disk 6 MB a time
-                    old.unlink(missing_ok=True)
+            data = kept.read_bytes()
         except OSError:
-            pass  # a read-only node_modules: the next build makes it again
-    return f"snapshot-{hashlib.sha256(data).hexdigest()[:16]}.gz", data
+            continue
+        digest = hashlib.sha256(data).hexdigest()[:16]
+        if kept.name.endswith(f"-{digest}.gz"):
+            return f"snapshot-{digest}.gz", data
+    data = make_snapshot(found, archive[1])
+    digest = hashlib.sha256(data).hexdigest()[:16]
+    kept = folder / f"snapshot-{key.hexdigest()[:32]}-{digest}.gz"
+    try:
+        write_atomic(kept, data)
+        for old in folder.glob("snapshot-*.gz"):  # one kept: an engine edited often
+            if old != kept:                       # would fill the disk 6 MB a time
+                old.unlink(missing_ok=True)
+    except OSError:
+        pass  # a read-only node_modules: the next build makes it again
+    return f"snapshot-{digest}.gz", data
 
 
 def runtime_path(root: Path) -> str:
