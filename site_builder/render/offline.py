@@ -8,6 +8,10 @@ starts the table, when it is fetched. Its cache is named after :func:`version`, 
 hash of what it precaches: a republished site installs beside the old cache and replaces it
 in one step, and a build that changes nothing in a language leaves its worker as it was.
 
+The site's root has a worker too (``sw.js``, :func:`site_worker`) that saves nothing: with no
+connection, it answers an address of a language never opened on this device with the offline
+page of a language that is saved, instead of the browser's error.
+
 A preview (``site-builder serve``) answers every ``<lang>/sw.js`` with a worker that caches
 nothing and removes an earlier one (:data:`PREVIEW_WORKER`): a translator never sees
 an old page.
@@ -29,6 +33,7 @@ from site_builder.render.minify import script
 ASSETS_DIR = "assets"  # the shared assets' folder (templates/assets, copied as it is)
 
 WORKER = "sw.js"
+SITE_WORKER = "site-sw.js"  # templates/offline/: written as the root's sw.js
 MANIFEST = "manifest.webmanifest"
 #: The language's page for what it cannot show offline (templates/offline.html): a page not
 #: saved, or a language not yet saved on this device; precached with the language's pages.
@@ -89,6 +94,11 @@ def worker(root: Path, lang: str, out: Path, files: list[str]) -> bytes:
     return head.encode("utf-8") + code
 
 
+def site_worker(root: Path) -> bytes:
+    """The site root's worker, served as the site's other scripts are."""
+    return script((root / TEMPLATES_DIR / "offline" / SITE_WORKER).read_bytes())
+
+
 def manifest(lang: str, name: str, short_name: str, description: str) -> bytes:
     """*lang*'s web app manifest: the site's name, short name and description in that
     language, its start page (the language's home) and icons, each also as a maskable one.
@@ -129,7 +139,7 @@ def workers(root: Path, out: Path, languages: Iterable[str], files: Iterable[str
 
 
 def offline_files(job: Any, out: Path, files: Iterable[str]) -> dict[str, tuple[int, int]]:
-    """Write each language's manifest, then its worker, into *out* (a
+    """Write each language's manifest, then its worker and the root's, into *out* (a
     :class:`~site_builder.render.pages.Job`'s staging folder): the files written."""
     site = job.site
     words = {lang: tuple(job.translator(lang).gettext(text)
@@ -138,6 +148,7 @@ def offline_files(job: Any, out: Path, files: Iterable[str]) -> dict[str, tuple[
     written = {rel: job.write(rel, data)
                for rel, data in manifests(site.languages, words).items()}
     made = workers(site.root, out, site.languages, [*files, *written])
+    made[WORKER] = site_worker(site.root)
     written.update((rel, job.write(rel, data)) for rel, data in made.items())
     return written
 

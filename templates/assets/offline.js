@@ -7,8 +7,10 @@
 // (a cache "rami:<folder>:<version>" holding the folder's index.html, all or nothing).
 // - The language menu marks each of them ("ready offline").
 // - With no connection, a link to a language not saved opens this language's offline page
-//   (offline.html, which names the language asked for) instead of the browser's error: no
-//   worker of ours answers for a folder never visited.
+//   (offline.html, which names the language asked for) instead of the browser's error.
+// - An address of such a language typed or bookmarked is answered by the site root's worker
+//   (offline/site-sw.js, registered here too) with the offline page of the language last
+//   read: this script notes that language on every page.
 // - The offline page lists the languages ready, each linked to its home page.
 
 import { el } from "./lib/elements.js";
@@ -40,9 +42,9 @@ const watch = (registration) => {
 };
 
 const register = async () => {
-  const url = new URL("sw.js", manifest.href);
   try {
-    watch(await navigator.serviceWorker.register(url));  // its scope: the language folder
+    watch(await navigator.serviceWorker.register(new URL("sw.js", folder)));  // the folder's
+    await navigator.serviceWorker.register(new URL("sw.js", root));  // the rest of the site
   } catch {
     // A worker that cannot install (storage full, blocked by the browser): online as before.
   }
@@ -57,6 +59,13 @@ const folderOf = (url) => {
   return name && url.href.length > root.href.length + name.length ? name : null;
 };
 const CACHE_PREFIX = "rami:";  // offline/sw.js: rami:<the worker's scope>:<version>
+const READING = "rami-reading:";  // offline/site-sw.js: rami-reading:<the site's root>
+
+// The language being read, for the site root's worker (a page typed while offline).
+const noteReading = async () => {
+  const cache = await caches.open(READING + root.href);
+  await cache.put(root.href, new Response(folderOf(folder)));
+};
 
 // The language folders saved whole on this device.
 const readyFolders = async () => {
@@ -81,7 +90,10 @@ const showReady = async (ready) => {
       el("li", {}, el("a", { href: new URL(`${name}/index.html`, root).href,
         lang: a.getAttribute("lang") || name }, a.firstChild.textContent)));
     list.replaceChildren(...(items.length ? items : [el("li", {}, list.dataset.none)]));
-    const asked = new URLSearchParams(location.search).get("lang");
+    // asked by a link (?lang=), or by an address of that language (the root's worker)
+    const there = folderOf(new URL(location.href));
+    const asked = new URLSearchParams(location.search).get("lang")
+      || (there !== folderOf(folder) ? there : null);
     const link = languageLinks().find(([name]) => name === asked);
     const said = document.querySelector(".offline-asked");
     if (link && said) {
@@ -127,5 +139,8 @@ if (manifest && "serviceWorker" in navigator && /^https?:$/.test(location.protoc
     location.reload();
   });
   register();
-  if ("caches" in self) offerOffline().catch(() => {});  // storage blocked: nothing to show
+  if ("caches" in self) {  // storage blocked: nothing to show
+    noteReading().catch(() => {});
+    offerOffline().catch(() => {});
+  }
 }

@@ -97,7 +97,8 @@ def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site
             _controlled(page, f"{site.url}{lang}/index.html")
         # only the visited languages are cached, each in its own cache
         names = page.evaluate("caches.keys()")
-        scopes = [name[len("rami:"):name.rindex(":")] for name in names]
+        scopes = [name[len("rami:"):name.rindex(":")] for name in names
+                  if name.startswith("rami:")]  # (not the note of the language last read)
         assert sorted(scope.rstrip("/").rsplit("/", 1)[1] for scope in scopes) \
             == sorted(LANGS), names
 
@@ -112,6 +113,10 @@ def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site
         }""")
         assert runtime >= 3, runtime
 
+        page.wait_for_function("""async () => {
+            const worker = await navigator.serviceWorker.getRegistration('../');
+            return worker && worker.scope.endsWith('/rami/') && worker.active !== null;
+        }""")  # the site root's worker, for the languages never visited
         context.set_offline(True)
         page.goto(f"{site.url}pl/play/index.html")  # and plays offline from then on (the
         if page.locator("[data-start]").is_visible():  # saved game resumes, or a new one)
@@ -157,9 +162,14 @@ def test_read_search_check_offline_then_a_republish(browser: Browser, site: Site
         # a page of a saved language that was never saved: the same page, from its worker
         page.goto(f"{site.url}pl/no-such-page/index.html")
         assert page.locator("h1").inner_text() == heading
-        # an address typed into a language never visited: no worker of this site answers
-        with pytest.raises(Exception):  # noqa: B017 (the browser's own offline error)
-            page.goto(f"{site.url}ms/index.html")
+        # an address typed into a language never visited: the site root's worker answers
+        # with the offline page of the language last read (pl), naming the one asked for
+        page.goto(f"{site.url}ms/turn/index.html")
+        assert page.locator("h1").inner_text() == heading
+        assert page.locator("html").get_attribute("lang") == "pl"
+        page.locator(".offline-asked").wait_for(state="visible")
+        assert ms_name in page.locator(".offline-asked").inner_text()
+        assert page.locator(".offline-ready a").count() == len(LANGS)
 
         new_title = _republish(site, "pl")
         context.set_offline(False)
