@@ -21,8 +21,11 @@ const manifest = document.querySelector('link[rel="manifest"]');
 const notice = document.querySelector(".update-ready");
 const languageMenu = document.querySelector("nav.languages");
 
-const offerUpdate = async (worker) => {
-  if (!notice || !navigator.serviceWorker.controller) return;  // a first install: no notice
+// *worker* waits behind *registration*'s active one: a newer build. (A first install has no
+// active worker: no notice. The page's controller says nothing here: it may be the site
+// root's worker.)
+const offerUpdate = async (registration, worker) => {
+  if (!notice || !registration.active) return;
   const words = await siteWords();
   const show = el("button", { type: "button" }, words.show);
   show.addEventListener("click", () => { worker.postMessage("activate"); }, { once: true });
@@ -31,12 +34,12 @@ const offerUpdate = async (worker) => {
 };
 
 const watch = (registration) => {
-  if (registration.waiting) offerUpdate(registration.waiting).catch(() => {});
+  if (registration.waiting) offerUpdate(registration, registration.waiting).catch(() => {});
   registration.addEventListener("updatefound", () => {
     const worker = registration.installing;
     if (!worker) return;
     worker.addEventListener("statechange", () => {
-      if (worker.state === "installed") offerUpdate(worker).catch(() => {});
+      if (worker.state === "installed") offerUpdate(registration, worker).catch(() => {});
     });
   });
 };

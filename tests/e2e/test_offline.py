@@ -72,10 +72,17 @@ def _republish(site: Site, lang: str) -> str:
 
 
 def _controlled(page: Page, url: str) -> None:
-    """Visit *url* and wait until its language's worker has installed and controls it."""
+    """Visit *url* and wait until its language's worker has installed and controls it (not
+    the site root's worker), with no newer-version notice and no reload: a first visit."""
     page.goto(url)
-    page.wait_for_function("() => navigator.serviceWorker.controller !== null",
-                           timeout=30_000)
+    page.evaluate("window.firstVisit = true")
+    page.wait_for_function("""() => {
+        const worker = navigator.serviceWorker.controller;
+        return worker !== null && worker.scriptURL === new URL('sw.js', location.href).href;
+    }""", timeout=30_000)
+    page.wait_for_timeout(300)  # a reload or a notice would follow the change of worker
+    assert page.evaluate("window.firstVisit === true"), "the page reloaded"
+    assert page.locator(".update-ready").is_hidden()
 
 
 def _search(page: Page, query: str) -> list[str]:
