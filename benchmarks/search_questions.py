@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Page, sync_playwright
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 HERE = Path(__file__).resolve().parent
 QUESTIONS = HERE / "search_questions.toml"
@@ -38,9 +39,13 @@ def results(page: Page, query: str) -> list[str]:
     page.fill("#q", "")
     page.wait_for_function("() => document.querySelectorAll('.search ol li').length === 0")
     page.fill("#q", query)
-    page.wait_for_function(
-        "q => document.querySelector('#q').value === q"
-        " && document.querySelectorAll('.search ol li').length > 0", arg=query)
+    try:
+        page.wait_for_function(
+            "q => document.querySelector('#q').value === q"
+            " && document.querySelectorAll('.search ol li').length > 0", arg=query,
+            timeout=10_000)
+    except PlaywrightTimeout:
+        return []  # nothing found
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(300)  # a later debounced answer replaces the list
     hrefs = page.eval_on_selector_all(".search ol li a", "as => as.map(a => a.href)")
