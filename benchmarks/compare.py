@@ -139,11 +139,14 @@ def _yaml(text: str) -> str:
 
 
 # The Hugo pages show what site-builder's show: the hreflang alternates, the language
-# switcher, a nav that lists every page of the language in source order (front-matter
-# ``weight``), the page's own marked as current, the title and the content; the home page
-# lists every page with its description, as site-builder's. (Until 2026-12-02 both sides
-# drew a window of 12 pages; site-builder's window was removed (a reader sees every page), and
-# so is Hugo's here: the same job.)
+# switcher, a nav, the title and the content; the home page lists every page with its
+# description, as site-builder's. The nav is site-builder's (render/context.py, MENU_ALL and
+# MENU_SECTION): a language of at most 40 pages lists every page in source order
+# (front-matter ``weight``); a larger one lists the 15 pages around the page, under a link to
+# the home page's list. The page's own is marked as current. (site-builder also writes the
+# whole list once a language, menu.html, which its menu loads; Hugo's home page lists it.)
+# Until 2026-12-02 both sides drew a window of 12 pages; then both listed every page; since
+# 2026-12-07 both draw the section.
 HUGO_BASEOF = """<!DOCTYPE html>
 <html lang="{{ .Language.Locale }}">
 <head><meta charset="utf-8"><title>{{ .Title }}</title>
@@ -159,7 +162,11 @@ HUGO_BASEOF = """<!DOCTYPE html>
 <main>{{ block "main" . }}{{ end }}</main>
 </body></html>
 """
-HUGO_PAGE = """{{ define "nav" }}{{ $here := . }}{{ range site.RegularPages }}
+HUGO_PAGE = """{{ define "nav" }}{{ $here := . }}{{ $all := site.RegularPages.ByWeight }}
+{{- $shown := $all }}{{ if gt (len $all) 40 }}
+{{- $start := math.Max 0 (math.Min (sub .Weight 8) (sub (len $all) 15)) }}
+{{- $shown = first 15 (after (int $start) $all) }}{{ end }}
+{{- range $shown }}
 {{- "" }}<li><a href="{{ .RelPermalink }}"{{ if eq . $here }} aria-current="page"{{ end }}>
 {{- .Title }}</a></li>
 {{ end }}{{ end }}
