@@ -172,12 +172,13 @@ def term_problems(source: str, translated: str, terms: Terms) -> list[str]:
             continue  # an entry that keeps the word (the seed's own)
         avoided, written = _fold(term.said), _fold(term.write)
         rest = target.replace(written, " ") if avoided in written else target
-        if re.search(rf"(?<!\w){re.escape(avoided)}(?!\w)", rest):
+        if avoided in rest and re.search(rf"(?<!\w){re.escape(avoided)}(?!\w)", rest):
             advised.add(written)
             problems.append(f"{term.said!r} is not this language's term: write "
                             f"{term.write!r} ({terms.path}:{term.line})")
-    for term in terms.required:
-        if re.search(rf"\b{re.escape(term.said.lower())}s?\b", english) and \
+    for term in terms.required:  # (a word not in the text at all is not searched for)
+        said = term.said.lower()
+        if said in english and re.search(rf"\b{re.escape(said)}s?\b", english) and \
                 _fold(term.write) not in target and _fold(term.write) not in advised:
             problems.insert(0, f"game term {term.said!r} must be translated with a word "
                                f"that begins {term.write!r} ({terms.path}:{term.line})")
