@@ -61,13 +61,14 @@ const folderOf = (url) => {
   const name = url.href.slice(root.href.length).split(/[/?#]/)[0];
   return name && url.href.length > root.href.length + name.length ? name : null;
 };
+const here = folder && folderOf(folder);  // this language's folder name ("pl")
 const CACHE_PREFIX = "rami:";  // offline/sw.js: rami:<the worker's scope>:<version>
 const READING = "rami-reading:";  // offline/site-sw.js: rami-reading:<the site's root>
 
 // The language being read, for the site root's worker (a page typed while offline).
 const noteReading = async () => {
   const cache = await caches.open(READING + root.href);
-  await cache.put(root.href, new Response(folderOf(folder)));
+  await cache.put(root.href, new Response(here));
 };
 
 // The language folders saved whole on this device.
@@ -96,7 +97,7 @@ const showReady = async (ready) => {
     // asked by a link (?lang=), or by an address of that language (the root's worker)
     const there = folderOf(new URL(location.href));
     const asked = new URLSearchParams(location.search).get("lang")
-      || (there !== folderOf(folder) ? there : null);
+      || (there !== here ? there : null);
     const link = languageLinks().find(([name]) => name === asked);
     const said = document.querySelector(".offline-asked");
     if (link && said) {
@@ -115,7 +116,6 @@ const showReady = async (ready) => {
 const offerOffline = async () => {
   let ready = await readyFolders();
   await showReady(ready);
-  const here = folderOf(folder);
   // a language not saved, with no connection: our offline page, not the browser's error
   document.addEventListener("click", (event) => {
     const a = event.target.closest && event.target.closest("a[href]");

@@ -18,13 +18,18 @@ const READING = `rami-reading:${ROOT}`;  // offline.js: the language folder last
 
 self.addEventListener("install", () => self.skipWaiting());
 
+// The caches of the languages saved on this device: [the worker's scope, cache].
+const savedCaches = async () => {
+  const names = (await caches.keys()).filter(name => name.startsWith(SAVED));
+  return Promise.all(names.map(async (name) =>
+    [name.slice("rami:".length, name.lastIndexOf(":")), await caches.open(name)]));
+};
+
 // The saved languages' offline pages: folder name -> response.
 const offlinePages = async () => {
   const pages = new Map();
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(SAVED)) continue;
-    const scope = name.slice("rami:".length, name.lastIndexOf(":"));
-    const page = await (await caches.open(name)).match(new URL("offline.html", scope).href);
+  for (const [scope, cache] of await savedCaches()) {
+    const page = await cache.match(new URL("offline.html", scope).href);
     if (page) pages.set(scope.slice(ROOT.length).replace(/\/$/, ""), page);
   }
   return pages;
@@ -46,9 +51,8 @@ const offlinePage = async () => {
 
 // A file the offline page needs (the site's styles and scripts), from a saved language.
 const savedFile = async (request) => {
-  for (const name of await caches.keys()) {
-    if (!name.startsWith(SAVED)) continue;
-    const hit = await (await caches.open(name)).match(request, { ignoreSearch: true });
+  for (const [, cache] of await savedCaches()) {
+    const hit = await cache.match(request, { ignoreSearch: true });
     if (hit) return hit;
   }
   return null;
