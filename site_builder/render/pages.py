@@ -220,7 +220,9 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                        variations={key: profile.overrides for key, profile in site.profiles.items()
                                    if key != "reference"},
                        # each rule set offered, linked to the section that explains it
-                       play_rule_links=score.rule_set_links(lang, path, site.profiles))
+                       play_rule_links=score.rule_set_links(lang, path, site.profiles),
+                       search_words=search.template_words(f"{page.slug}#table",
+                                                          translator.gettext))
         template = env.get_template("home.html" if page.slug == "index" else "page.html")
         emit(path, template.render(ctx).encode("utf-8"))
         result.fallbacks.extend((lang, page.source, s.line, s.text) for s in loc.missing)

@@ -19,6 +19,7 @@ from site_builder import engine
 from site_builder.engine.scoring import max_hand_points, min_hand_points
 from site_builder.i18n.translator import N_
 from site_builder.project import page_path, relative
+from site_builder.render import search
 
 SLUG = "score"
 #: The games a score sheet is kept for, in the order offered (the seeds' three).
@@ -167,6 +168,7 @@ def render(lang: str, env: Any, emit: Callable[[str, bytes], None],
     for o in sets:
         o["links"] = {what: section(target) for what, target in o["links"].items()}
         o["name"] = gettext(o["profile_name"])
-    ctx.update(offered=sets, printed_rounds=PRINTED_ROUNDS, percent=100)
+    ctx.update(offered=sets, printed_rounds=PRINTED_ROUNDS, percent=100,
+               search_words=search.template_words(SLUG, gettext))
     emit(path, env.get_template("score.html").render(ctx).encode("utf-8"))
     return [path]

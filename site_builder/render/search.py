@@ -108,24 +108,28 @@ PLAYERS_WORDS = {
     # Translators: words and questions players type into search, separated by commas, for
     # the section on the deal (how many cards each player gets). Not shown on the page:
     # write the words players of your language use, not a word-for-word translation.
-    "setup#the-deal": N_("how many cards, cards each, dealing, dealer, hand size"),
+    "setup#the-deal": N_("how many cards, cards each, cards per player, dealing, dealer, "
+                         "who deals, who starts, who goes first"),
     # Translators: search words, as above, for the section on laying off.
-    "turn#laying-off": N_("lay off, add to a meld, play onto a meld, add cards"),
+    "turn#laying-off": N_("lay off, add to a meld, play onto a meld, add cards, "
+                          "add to another player's meld"),
     # Translators: search words, as above, for the section on taking the discard.
     "turn#taking-the-discard": N_("pick up the discard, take from the pile"),
     # Translators: search words, as above, for the section on penalty points (the cards
     # left in a hand, a joker among them).
     "scoring#penalty-points": N_("joker left in hand, cards left in hand, minus points"),
     # Translators: search words, as above, for the section on going out.
-    "scoring#going-out": N_("go out, out of cards, finish the round"),
+    "scoring#going-out": N_("go out, out of cards, finish the round, last card, "
+                            "the stock runs out, nothing left to draw"),
     # Translators: search words, as above, for the section on the end of the game.
-    "scoring#the-end-of-the-game": N_("who wins, winner, game over"),
+    "scoring#the-end-of-the-game": N_("who wins, winner, game over, how many points to play to, "
+                                      "when the game ends"),
     # Translators: search words, as above, for the section on the jokers in melds.
-    "melds#jokers": N_("joker, wild card"),
+    "melds#jokers": N_("joker, wild card, two jokers in a meld, how many jokers in a meld"),
     # Translators: search words, as above, for the section on sets and sequences.
     "melds#sets-and-sequences": N_("run, straight, group, three of a kind, four of a kind"),
     # Translators: search words, as above, for the section on low and high aces.
-    "melds#aces-low-and-high": N_("ace low, ace high, ace after king"),
+    "melds#aces-low-and-high": N_("ace low, ace high, ace after king, ace 2 3, king ace 2"),
     # Translators: search words, as above, for the section on the first meld's threshold.
     "first-meld#the-threshold": N_("opening, how many points to open, minimum to open"),
     # Translators: search words, as above, for the section on when a joker may be exchanged.
@@ -136,9 +140,11 @@ PLAYERS_WORDS = {
     # Translators: search words, as above, for the section on a first meld that falls
     # short of the threshold.
     "first-meld#if-the-threshold-is-not-reached": N_("not enough points to open, cannot open, "
-                                                     "short of the threshold"),
+                                                     "short of the threshold, "
+                                                     "the cards go back to the hand"),
     # Translators: search words, as above, for the section on melds that are not allowed.
-    "melds#invalid-melds": N_("not allowed, wrong meld, invalid meld"),
+    "melds#invalid-melds": N_("not allowed, wrong meld, invalid meld, "
+                              "two cards of one suit in a set, gap in a sequence"),
     # Translators: search words, as above, for the section on the short version of the rules
     # (players, cards, a turn, the goal).
     "at-a-glance#the-short-version": N_("how to play, basic rules, quick rules, rules summary, "
@@ -153,7 +159,8 @@ PLAYERS_WORDS = {
                                                       "standard rules, which rules are used"),
     # Translators: search words, as above, for the section on the cards (how many packs and
     # jokers).
-    "setup#the-cards": N_("how many decks, how many jokers, two decks, deck size, same card twice"),
+    "setup#the-cards": N_("how many decks, how many packs, how many jokers, two decks, "
+                          "deck size, same card twice"),
     # Translators: search words, as above, for the section on a turn, step by step (draw,
     # meld, discard).
     "turn#your-turn-step-by-step": N_("what to do on my turn, draw a card, order of play, "
@@ -262,6 +269,14 @@ PLAYERS_WORDS = {
     # Translators: search words, as above, for the section on the words these pages use
     # (seats, rule profiles).
     "glossary#words-these-pages-use": N_("seat, seat number, what is a seat, rule profile"),
+    # Translators: search words, as above, for the practice table (a game against the
+    # computer in the browser).
+    "play#table": N_("play against the computer, practice game, play with bots, "
+                     "play online"),
+    # Translators: search words, as above, for the score sheet page (a page without
+    # sections: the words find the page).
+    "score": N_("score sheet, keep score, write down the points, scorekeeper, "
+                "points of each round, score pad"),
 }
 #: The words of a question that its answer need not hold: the question and filler words
 #: players type around what they look for ("when can I lay off"). The search box weighs
@@ -279,6 +294,18 @@ QUESTION_WORDS = N_("how what when where which who whom whose why can could may 
 #: The weight of the players' words: they name what the section is about, as its
 #: heading does (Pagefind weighs an h2 at 5, text at 1).
 PLAYERS_WEIGHT = 5
+
+
+def template_words(key: str, gettext: Callable[[str], str]) -> list[tuple[float, str]]:
+    """What a page or section drawn by a template, not by the content (the score sheet,
+    the practice table: *key* ``page`` or ``page#section``), adds to the index, out of
+    sight, as ``(weight, text)`` spans: its players' words.
+
+    >>> template_words("score", lambda message: "bảng điểm, ghi điểm")
+    [(5, '⁅ bảng điểm, ghi điểm, diem ⁆')]
+    """
+    words = PLAYERS_WORDS.get(key)
+    return [(PLAYERS_WEIGHT, _marked(", ".join(_players(gettext(words)))))] if words else []
 
 
 def index_words(slug: str, blocks: list[Any], gettext: Callable[[str], str]) -> list[Any]:

@@ -11,7 +11,8 @@
 //   (byWords); a question's own words ("when", "can": the language's list, from its
 //   catalog, render/search.py QUESTION_WORDS) count for little, so that they never sink a
 //   match, yet still help a players' phrase that starts with one ("berapa kad").
-// - Rule pages come before reference pages.
+// - A reference page comes after the rule pages for one word; for several, it counts what
+//   it holds at less than a rule page does (REFERENCE_SHARE).
 // - ↑ and ↓ move through the results, from the search field and back to it; Enter opens one
 //   (a link's own behaviour).
 
@@ -69,15 +70,23 @@ export const ranked = (pages) => {
     || b[1] - a[1] || a[2] - b[2]).map(([r]) => r);
 };
 
-// A reference page (Sources, Variations, About: front matter "search: reference", meta
-// "reference") comes after every rule page, whatever it matched: a rules question is
-// answered by the rules.
+// A reference page (front matter "search: reference", meta "reference"): after every rule
+// page for a query of one word, and weighed down for a query of several (byWords).
 const reference = (page) => Boolean(page.meta && page.meta.reference);
 
 // A question or filler word of the language ("when", "can", "berapa") counts for this share
 // of a word that names the matter: it may be part of a players' phrase ("berapa kad"), so it
 // is asked too, but it never outweighs the word the reader looked for.
 export const QUESTION_SHARE = 0.3;
+
+// A reference page (Variations, CardVerse compared, Sources, About: front matter "search:
+// reference") counts a word it names in a heading or its players' words at this share, and a
+// word of its text at REFERENCE_TEXT: a rules question goes to the rule that answers it, and
+// a question about a variation ("rami sec", "a joker penalty of 25") still finds the
+// variation, where it once fell below every rule page that held any of its words. Measured
+// side by side on the benchmark's questions (benchmarks/search_questions-results.md).
+export const REFERENCE_SHARE = 0.8;
+export const REFERENCE_TEXT = 0.3;
 
 // The words of *query* to ask one by one (at most *most*, the matter's words first), each
 // with its share: 1, or QUESTION_SHARE for the question and filler words of the language
@@ -117,9 +126,10 @@ const holding = (pages) => pages.flatMap((page) => {
 // section scores, for each word it holds, the word's share times its rarity over the
 // sections (inverse frequency: ln(1 + sections / sections holding it), so that "kad", in
 // nearly every section, says little beside "tangan") times how strongly it holds it
-// ((1 + weight) / 2: 1 in the text, 3 in a heading or the players' words). Rule pages before
-// reference pages; then the score; then Pagefind's own score of the words' places (a section
-// with the word all through it before one that names it once), weighed the same way.
+// ((1 + weight) / 2: 1 in the text, 3 in a heading or the players' words), a reference
+// page's at REFERENCE_SHARE or REFERENCE_TEXT of that. By the score; then Pagefind's own
+// score of the words' places (a section with the word all through it before one that names
+// it once), weighed the same way; then a rule page before a reference page.
 // Two words typed one after the other that stand one after the other in a section (a
 // players' phrase: "berapa kad", "bo ba") count again: a phrase says more than its words.
 export const byWords = (words) => {
@@ -134,7 +144,8 @@ export const byWords = (words) => {
     for (const [r, most, score, places] of list) {
       const hit = found.get(r.url)
         || { r, score: 0, places: 0, best: 0, order: order++, words: new Map() };
-      const part = each[i].share * rarity * (1 + most) / 2;
+      const part = each[i].share * rarity * (1 + most) / 2
+        * (r.reference ? (most > 1 ? REFERENCE_SHARE : REFERENCE_TEXT) : 1);
       hit.score += part;
       hit.words.set(i, places);
       hit.places += each[i].share * rarity * score;
@@ -154,8 +165,8 @@ export const byWords = (words) => {
       }
     }
   }
-  return [...found.values()].sort((a, b) => Number(a.r.reference) - Number(b.r.reference)
-    || b.score - a.score || b.places - a.places || a.order - b.order).map((h) => h.r);
+  return [...found.values()].sort((a, b) => b.score - a.score || b.places - a.places
+    || Number(a.r.reference) - Number(b.r.reference) || a.order - b.order).map((h) => h.r);
 };
 
 // ↑/↓ between the field and the result links of *list*.

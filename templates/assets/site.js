@@ -179,8 +179,9 @@ if (box && button) {
       results = [...best, ...results.filter(r => !seen.has(r.url))];
     }
     if (input.value.trim() !== query) return;  // the reader typed on meanwhile
-    // a reference page never before a rule page (the sort keeps each one's order)
-    results = results.map((r, i) => [r, i]).sort((a, b) =>
+    // one word: a reference page never before a rule page (the sort keeps each one's order);
+    // several: byWords weighed them
+    if (words.length <= 1) results = results.map((r, i) => [r, i]).sort((a, b) =>
       Number(a[0].reference) - Number(b[0].reference) || a[1] - b[1]).map(([r]) => r);
     const keep = wanted(query);
     let items = [];
