@@ -12,11 +12,12 @@ from html import unescape
 from urllib.parse import urlsplit
 
 import pytest
+from babel.messages.pofile import read_po
 from playwright.sync_api import Page
 
-from site_builder.render.search import fold
+from site_builder.render.search import PLAYERS_WORDS, fold
 
-from .e2e_site import LANGS, ServedSite
+from .e2e_site import LANGS, ROOT, ServedSite
 from .visit import search_links
 
 pytestmark = pytest.mark.e2e
@@ -109,6 +110,32 @@ def test_the_arrow_keys_move_through_the_results_and_enter_opens_one(page: Page)
     assert urlsplit(page.url).fragment == "laying-off"
     # the words found are marked on the page, though the reader typed them without "ł"
     assert [fold(m) for m in page.locator("main mark").all_text_contents()][:1] == ["dokladanie"]
+
+
+def players_words(lang: str, key: str) -> list[str]:
+    """The words players type for *key* (``page#section`` or ``page``) in *lang*, from its
+    catalog, as the site shows them to search (English: the message itself)."""
+    message = PLAYERS_WORDS[key]
+    if lang != "en":
+        with (ROOT / "locales" / lang / "LC_MESSAGES" / "messages.po").open("rb") as file:
+            message = read_po(file)[message].string
+    return [w.strip() for w in message.split(",") if w.strip()]
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_players_words_find_the_score_sheet_a_variation_and_the_rule_before_a_variation(
+        page: Page, lang: str) -> None:
+    page.goto(f"{lang}/")
+    page.keyboard.press("/")
+    # the score sheet: a page drawn by its template, found by what players call it
+    assert "score" in _search(page, fold(players_words(lang, "score")[1]))[:3]
+    # a variation, asked about in the players' words: found, though a reference page
+    rami_sec = "variations-going-out#rami-sec-going-out-all-at-once"
+    assert rami_sec in _search(page, fold(players_words(lang, rami_sec)[2]))[:3]
+    # a rules question in words that a variation's players' words hold too ("two jokers in
+    # a meld", the last but one of the jokers' words): the rule first
+    two_jokers = players_words(lang, "melds#jokers")[-2]
+    assert _search(page, fold(two_jokers))[0] == "melds#jokers"
 
 
 # Queries of any length, markup, regular-expression characters and any Unicode.
