@@ -58,9 +58,11 @@ def results(page: Page, query: str) -> list[str]:
 
 
 def rank(found: list[str], answer: str) -> int | None:
-    """The 1-based rank of the first of *found* that is one of *answer*'s sections."""
+    """The 1-based rank of the first of *found* that is one of *answer*'s sections (an
+    answer without a section, ``play``, is the page: any of its sections answers)."""
     wanted = answer.split("|")
-    return next((i for i, r in enumerate(found, 1) if r in wanted), None)
+    return next((i for i, r in enumerate(found, 1)
+                 if r in wanted or r.partition("#")[0] in wanted), None)
 
 
 def main() -> None:
