@@ -94,9 +94,9 @@ def folded_copies(texts: Iterable[str]) -> list[str]:
         for word in _WORD_RE.findall(text):
             if word.isascii():  # nothing to fold (most words of four of the languages)
                 continue
-            stripped = strip_marks(word)
-            folded = stripped.translate(_LETTERS)
-            if folded != stripped:
+            # its stripped form, folded, if they differ (each word once: see below)
+            folded = _folded_copy(word)
+            if folded:
                 out.setdefault(folded, None)
     return list(out)
 
@@ -279,6 +279,14 @@ QUESTION_WORDS = N_("how what when where which who whom whose why can could may 
 #: The weight of the players' words: they name what the section is about, as its
 #: heading does (Pagefind weighs an h2 at 5, text at 1).
 PLAYERS_WEIGHT = 5
+
+
+@functools.lru_cache(maxsize=8192)  # a language's words recur on every page
+def _folded_copy(word: str) -> str:
+    """The folded form of *word* if Pagefind's folding leaves it apart, else ''."""
+    stripped = strip_marks(word)
+    folded = stripped.translate(_LETTERS)
+    return folded if folded != stripped else ""
 
 
 def index_words(slug: str, blocks: list[Any], gettext: Callable[[str], str]) -> list[Any]:
