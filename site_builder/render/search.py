@@ -425,6 +425,13 @@ def _death_signal() -> Callable[[], object] | None:
     return functools.partial(prctl, 1, int(signal.SIGKILL), 0, 0, 0)
 
 
+#: Pagefind's environment: its memory allocator (jemalloc, configured by this variable)
+#: with one arena instead of one per core and more. At 5,005 pages, one language of 1,001
+#: pages peaked at 145 MiB instead of 170 MiB, the same index, in about the same time (a
+#: value set in the build's environment is kept).
+PAGEFIND_ENV = {"_RJEM_MALLOC_CONF": "narenas:1"}
+
+
 class Indexer:
     """Pagefind over each language folder of *site_dir*, started as soon as the language is
     rendered (:meth:`add`) and running while the next one renders; :meth:`finish` waits for
@@ -457,7 +464,7 @@ class Indexer:
                 [str(pagefind_bin.get_executable()), "--site", str(folder), "--output-subdir",
                  BUNDLE, "--exclude-selectors", EXCLUDE, "--silent"],
                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                preexec_fn=self.die_with_parent))
+                env={**PAGEFIND_ENV, **os.environ}, preexec_fn=self.die_with_parent))
 
     def finish(self) -> dict[str, tuple[int, int]]:
         self._wait()
