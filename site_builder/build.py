@@ -28,6 +28,7 @@ Around the stages, not inside them:
 
 from __future__ import annotations
 
+import ctypes
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -203,6 +204,7 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
     verified = load_and_verify(root, base_url, cache, session, date)  # 1. load, 2. verify
     if verified.problems:
         raise UserError(verified.problems)
+    give_back_memory()  # what reading the catalogs freed, before Pagefind runs beside us
     site = verified.site
     tmp = staging(out)
     indexer: search.Indexer | None = None
@@ -236,6 +238,18 @@ def _build(root: Path, out: Path, base_url: str | None, strict: bool, cache: boo
                                  "files": files, "unknown": [[p.path, p.line, p.message]
                                                              for p in result.unknown]})
     return result
+
+
+def give_back_memory() -> None:
+    """Return the memory the process has freed to the system (glibc's ``malloc_trim``;
+    nothing elsewhere). Python's allocator keeps what it freed for the next allocation: at
+    5,005 pages, the Babel catalogs read and checked left 136 MiB where 118 MiB were in
+    use, and the build kept those 18 MiB beside each Pagefind to its end."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return
+    trim(0)
 
 
 def _recorded(root: Path, out: Path, inputs: str | None) -> BuildResult | None:

@@ -101,6 +101,24 @@ def link_targets(text: str) -> list[str]:
     """
     if "](" not in text:
         return []
+    found = []
+    i = text.find("](")
+    while i != -1:  # the usual links first: a target of no space, quote, < or >, then ')'
+        simple = _SIMPLE_TARGET_RE.match(text, i + 2)
+        if simple is None:
+            return _link_targets_scan(text)
+        found.append(simple.group(1))
+        i = text.find("](", simple.end())
+    return found
+
+
+# A link's target as the expression above reads it when it holds no space, '"', '<', '>'
+# or ')': what its lazy target stops at, with nothing for the title or the spaces to take.
+_SIMPLE_TARGET_RE = re.compile(r"([^\s)>\"<]*)\)")
+
+
+def _link_targets_scan(text: str) -> list[str]:
+    """:func:`link_targets` for any text, in one scan (the arrays below)."""
     n = len(text)
     space = [c.isspace() for c in text]
     # run_end[p]: the end of the run of spaces at p (p itself if text[p] is no space)
@@ -265,6 +283,9 @@ def _code_span_end(text: str, at: int) -> int:
     return run
 
 
+_BRACKET_RE = re.compile(r"[\\`\[\]()]")  # what bracket_problems reads; it skips the rest
+
+
 def bracket_problems(text: str) -> list[str]:
     r"""Brackets that Markdown's link parser would take quadratic time over (a
     paragraph of 6,000 nested ``[`` would run past 30 s): a ``[`` that is never closed, the
@@ -282,14 +303,16 @@ def bracket_problems(text: str) -> list[str]:
     problems: list[str] = []
     stack: list[tuple[str, bool]] = []  # each open bracket, and whether it opens a target
     deepest = 0
-    i = 0
-    while i < len(text):
+    search = _BRACKET_RE.search
+    found = search(text)
+    while found is not None:  # from one character that matters to the next
+        i = found.start()
         c = text[i]
         if c == "\\":
-            i += 2
+            found = search(text, i + 2)
             continue
         if c == "`":
-            i = _code_span_end(text, i)
+            found = search(text, _code_span_end(text, i))
             continue
         if c in "[(":
             stack.append((c, c == "(" and text[i - 1:i] == "]"))
@@ -301,7 +324,7 @@ def bracket_problems(text: str) -> list[str]:
                 stack.pop()  # a parenthesis of the text, left open: Markdown reads on
             if stack and stack[-1][0] == opener:
                 stack.pop()
-        i += 1
+        found = search(text, i + 1)
     if deepest > MAX_NESTING:
         problems.append(f"brackets or parentheses nested more than {MAX_NESTING} deep; write "
                         "the text without them")
@@ -371,13 +394,12 @@ def translation_problems(source: str, translated: str) -> list[str]:
     'block markup'
     """
     problems = []
-    source_fields = fields(source)
-    if not source_fields[1]:  # the source is a format string: so must the translation be
+    source_bad, source_literal, have = _source_markup(source)
+    if not source_bad:  # the source is a format string: so must the translation be
         _, bad, literal = fields(translated)
         problems.extend(bad)
-        if not bad and literal != source_fields[2]:
+        if not bad and literal != source_literal:
             problems.append(f"literal braces differ from the source's; {HINT_BRACES}")
-    have = set(structure_problems(source))
     problems.extend(p for p in structure_problems(translated) if p not in have)
     for target in link_targets(translated):
         why = unsafe_target(target)
@@ -387,6 +409,15 @@ def translation_problems(source: str, translated: str) -> list[str]:
             "images (![alt](src)) are not supported in text" not in problems:
         problems.append("images differ from the source's")
     return problems
+
+
+# A source is checked against each language's translation: read once.
+@functools.lru_cache(maxsize=4096)
+def _source_markup(source: str) -> tuple[bool, int, frozenset[str]]:
+    """Whether *source* has placeholder problems, its literal braces, and its markup
+    problems (:func:`structure_problems`), which a translation may share."""
+    _, bad, literal = fields(source)
+    return bool(bad), literal, frozenset(structure_problems(source))
 
 
 @functools.lru_cache(maxsize=1024)  # a heading's id is that of its English text, in every language
