@@ -230,9 +230,11 @@ def test_the_engine_imports_nothing_of_the_rest_of_the_package() -> None:
 # read): what they keep cannot go stale. Anything else a rebuild reuses is a Session's
 # (site_builder/session.py).
 PURE_MEMOS = {
-    "site_builder.render.pages": {"format_number"},  # a number in a locale
+    "site_builder.render.pages": {"format_number", "_locale"},  # a number in a locale; CLDR
     "site_builder.render.context": {"og_locale", "printed_date"},  # CLDR data
-    "site_builder.sources.segment": {"slugify"},  # a heading's id from its text
+    "site_builder.render.search": {"_folded_copy"},  # a word without its marks
+    # a heading's id from its text; a source text's placeholders and markup
+    "site_builder.sources.segment": {"slugify", "_source_markup"},
     "site_builder.i18n.locales": {"num_plurals", "single_count_forms"},
     "site_builder.i18n.translator": {"_plural_func"},
     "site_builder.i18n.checks": {"_source_marks"},  # the marks of a source text
