@@ -304,8 +304,15 @@ def template_words(key: str, gettext: Callable[[str], str]) -> list[tuple[float,
     >>> template_words("score", lambda message: "bảng điểm, ghi điểm")
     [(5, '⁅ bảng điểm, ghi điểm, diem ⁆')]
     """
+    words = _players_words(key, gettext)
+    return [(PLAYERS_WEIGHT, _marked(words))] if words else []
+
+
+def _players_words(key: str, gettext: Callable[[str], str]) -> str:
+    """The players' words of *key* in the language of *gettext*, with their folded copies;
+    '' for a section without any."""
     words = PLAYERS_WORDS.get(key)
-    return [(PLAYERS_WEIGHT, _marked(", ".join(_players(gettext(words)))))] if words else []
+    return ", ".join(_players(gettext(words))) if words else ""
 
 
 @functools.lru_cache(maxsize=8192)  # a language's words recur on every page
@@ -331,9 +338,9 @@ def index_words(slug: str, blocks: list[Any], gettext: Callable[[str], str]) -> 
         spans: list[tuple[float, str]] = []
         if heading is not None:
             out.append(heading)
-            words = PLAYERS_WORDS.get(f"{slug}#{heading.id}")
+            words = _players_words(f"{slug}#{heading.id}", gettext)
             if words:
-                spans.append((PLAYERS_WEIGHT, ", ".join(_players(gettext(words)))))
+                spans.append((PLAYERS_WEIGHT, words))
             spans.append((HEADING_WEIGHTS.get(heading.level, 1),
                           " ".join(folded_copies([heading.text.plain]))))
         defined = [t for b in items for t in _defined(b)]
