@@ -166,13 +166,16 @@ if (box && button) {
     const found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
     let results = ranked(await Promise.all(found.results.slice(0, 20).map(r => r.data())));
-    // several words: each asked on its own, and the sections ranked by the words they hold
+    // several words: each asked on its own, and the sections ranked by the words they hold;
+    // one after the other: Pagefind's searches run at once, before the index is loaded, give
+    // some words the places of another (a reader's first search went wrong)
     const words = queryWords(query, said.ignore, fold);
     if (words.length > 1) {
-      const each = await Promise.all(words.map(async ({ word, share, at }) => {
+      const each = [];
+      for (const { word, share, at } of words) {
         const one = await pf.search(word);
-        return { share, at, pages: await Promise.all(one.results.map(r => r.data())) };
-      }));
+        each.push({ share, at, pages: await Promise.all(one.results.map(r => r.data())) });
+      }
       const whole = new Map(results.map(r => [r.url, r]));
       const best = byWords(each).map(r => (whole.has(r.url) ? whole.get(r.url) : r));
       const seen = new Set(best.map(r => r.url));
