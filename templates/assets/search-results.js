@@ -12,11 +12,13 @@
 //   catalog, render/search.py QUESTION_WORDS) count for little, so that they never sink a
 //   match, yet still help a players' phrase that starts with one ("berapa kad").
 // - A reference page comes after the rule pages for one word; for several, it counts what
-//   it holds at less than a rule page does (REFERENCE_SHARE).
+//   it holds at less than a rule page does (REFERENCE_SHARE), unless the query names it by
+//   a word of its title (NAMED_MOST).
 // - ↑ and ↓ move through the results, from the search field and back to it; Enter opens one
 //   (a link's own behaviour).
 
 import { SEARCH } from "./lib/facts.js";
+import { fold } from "./lib/text.js";
 
 const { open: OPEN, close: CLOSE } = SEARCH;  // around the index's own text
 
@@ -88,6 +90,34 @@ export const QUESTION_SHARE = 0.3;
 export const REFERENCE_SHARE = 0.8;
 export const REFERENCE_TEXT = 0.3;
 
+// A word of the matter that names a page in its title ("cardverse", "wariant"), when it names
+// at most NAMED_MOST pages and is not on nearly every page ("kartu"), says which page the
+// reader asks about: that page counts in full, reference or not ("czym sie rozni cardverse
+// od rami 51" finds CardVerse compared, not Rami 40 or Rami 51 at a glance). A section
+// without a naming word of NAMING_LENGTH letters or more counts at UNNAMED (shorter words,
+// folded, name a page by chance: Vietnamese "doi", of "đối thủ", would name "Đổi joker").
+// Measured side by side on the benchmark's questions (benchmarks/search_questions-results.md).
+export const NAMED_MOST = 3;
+export const UNNAMED = 0.5;
+const NAMING_LENGTH = 5;
+
+// The pages named by a word of *words* (byWords' words, each with its pages), and the words
+// (their indexes) that name them.
+const namedPages = (words) => {
+  const titled = (page, word) => fold(page.meta.title).split(/[^\p{L}\p{N}]+/u)
+    .some(t => t.length > 2 && t.startsWith(fold(word)));
+  const pages = new Set(words.flatMap(({ pages }) => pages.map(p => p.url))).size;
+  const naming = new Set();
+  const named = new Set(words.flatMap((w, i) => {
+    if (w.share !== 1 || w.word.length <= 2 || w.pages.length >= pages * 0.8) return [];
+    const them = w.pages.filter(p => titled(p, w.word)).map(p => p.url);
+    if (!them.length || them.length > NAMED_MOST) return [];
+    if (w.word.length >= NAMING_LENGTH) naming.add(i);
+    return them;
+  }));
+  return { named, naming };
+};
+
 // The words of *query* to ask one by one (at most *most*, the matter's words first), each
 // with its share: 1, or QUESTION_SHARE for the question and filler words of the language
 // (*ignore*, folded by *fold*), and its place in the query (*at*). A word typed twice is
@@ -115,21 +145,22 @@ const holding = (pages) => pages.flatMap((page) => {
   const subs = (page.sub_results || []).filter(s => s.url.includes("#"));
   if (!subs.length) {
     return [[{ url: page.url, title: page.meta.title, excerpt: page.excerpt, sub: false,
-      reference: ref }, ...at(page)]];
+      reference: ref, page: page.url }, ...at(page)]];
   }
   return subs.map(s => [{ url: s.url, title: `${s.title} · ${page.meta.title}`,
-    excerpt: s.excerpt, sub: true, reference: ref }, ...at(s)]);
+    excerpt: s.excerpt, sub: true, reference: ref, page: page.url }, ...at(s)]);
 });
 
 // The sections that answer a query of several words, best first, from each word's own
-// results (*words*: {share, at, pages}, one a word, Pagefind's data of every page found): a
+// results (*words*: {word, share, at, pages}, one a word, Pagefind's data of every page found): a
 // section scores, for each word it holds, the word's share times its rarity over the
 // sections (inverse frequency: ln(1 + sections / sections holding it), so that "kad", in
 // nearly every section, says little beside "tangan") times how strongly it holds it
 // ((1 + weight) / 2: 1 in the text, 3 in a heading or the players' words), a reference
 // page's at REFERENCE_SHARE or REFERENCE_TEXT of that. By the score; then Pagefind's own
 // score of the words' places (a section with the word all through it before one that names
-// it once), weighed the same way; then a rule page before a reference page.
+// it once), weighed the same way; then a rule page before a reference page. A page the
+// query names counts in full, and a section without the naming word at UNNAMED.
 // Two words typed one after the other that stand one after the other in a section (a
 // players' phrase: "berapa kad", "bo ba") count again: a phrase says more than its words.
 export const byWords = (words) => {
@@ -138,6 +169,7 @@ export const byWords = (words) => {
   const sections = new Set(lists.flatMap(list => list.map(([r]) => r.url))).size;
   const found = new Map();
   let order = 0;
+  const { named, naming } = namedPages(each);
   lists.forEach((list, i) => {
     const rarity = Math.log(1 + sections / Math.max(1, list.length));
     each[i].rarity = rarity;
@@ -145,7 +177,7 @@ export const byWords = (words) => {
       const hit = found.get(r.url)
         || { r, score: 0, places: 0, best: 0, order: order++, words: new Map() };
       const part = each[i].share * rarity * (1 + most) / 2
-        * (r.reference ? (most > 1 ? REFERENCE_SHARE : REFERENCE_TEXT) : 1);
+        * (r.reference && !named.has(r.page) ? (most > 1 ? REFERENCE_SHARE : REFERENCE_TEXT) : 1);
       hit.score += part;
       hit.words.set(i, places);
       hit.places += each[i].share * rarity * score;
@@ -164,6 +196,9 @@ export const byWords = (words) => {
         hit.score += each[i].share * each[i].rarity + each[next].share * each[next].rarity;
       }
     }
+  }
+  for (const hit of found.values()) {
+    if ([...naming].some(i => !hit.words.has(i))) hit.score *= UNNAMED;
   }
   return [...found.values()].sort((a, b) => b.score - a.score || b.places - a.places
     || Number(a.r.reference) - Number(b.r.reference) || a.order - b.order).map((h) => h.r);

@@ -123,6 +123,17 @@ const excerptNodes = (excerpt, keep) => {
 // How many results a search lists at first; a button lists the others.
 const FIRST_RESULTS = 12;
 
+// Pagefind's answer for *word*; for a word the site never writes as typed ("skonczyla",
+// "dokladaniem"), for its stem, one letter less at a time, down to four letters: the
+// endings of Polish, Malay and Indonesian words.
+const stem = async (pf, word) => {
+  let found = await pf.search(word);
+  for (let cut = word.length - 1; !found.results.length && cut >= 4; cut--) {
+    found = await pf.search(word.slice(0, cut));
+  }
+  return found;
+};
+
 if (box && button) {
   const list = box.querySelector("ol");
   const bundle = new URL(box.dataset.bundle, location.href);
@@ -163,8 +174,9 @@ if (box && button) {
     if (!query) { list.replaceChildren(); return; }
     let pf;
     try { pf = await load(); } catch { list.replaceChildren(); button.hidden = true; box.hidden = true; return; }
-    const found = await pf.debouncedSearch(query, {}, 200);
+    let found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
+    if (!found.results.length && !/\s/.test(query)) found = await stem(pf, query);
     let results = ranked(await Promise.all(found.results.slice(0, 20).map(r => r.data())));
     // several words: each asked on its own, and the sections ranked by the words they hold;
     // one after the other: Pagefind's searches run at once, before the index is loaded, give
@@ -173,8 +185,8 @@ if (box && button) {
     if (words.length > 1) {
       const each = [];
       for (const { word, share, at } of words) {
-        const one = await pf.search(word);
-        each.push({ share, at, pages: await Promise.all(one.results.map(r => r.data())) });
+        const one = share === 1 ? await stem(pf, word) : await pf.search(word);
+        each.push({ word, share, at, pages: await Promise.all(one.results.map(r => r.data())) });
       }
       const whole = new Map(results.map(r => [r.url, r]));
       const best = byWords(each).map(r => (whole.has(r.url) ? whole.get(r.url) : r));

@@ -122,6 +122,11 @@ def players_words(lang: str, key: str) -> list[str]:
     return [w.strip() for w in message.split(",") if w.strip()]
 
 
+# An ending of each language whose words take one: Polish "dokładanie" -> "dokładaniem",
+# Malay and Indonesian "tambah" -> "tambahkan".
+ENDINGS = {"pl": "m", "ms": "kan", "id": "kan"}
+
+
 @pytest.mark.parametrize("lang", LANGS)
 def test_players_words_find_the_score_sheet_a_variation_and_the_rule_before_a_variation(
         page: Page, lang: str) -> None:
@@ -138,6 +143,16 @@ def test_players_words_find_the_score_sheet_a_variation_and_the_rule_before_a_va
     # a meld", the last but one of the jokers' words): the rule first
     two_jokers = players_words(lang, "melds#jokers")[-2]
     assert _search(page, fold(two_jokers))[0] == "melds#jokers"
+    # a page named by a word of its title: CardVerse compared, a reference page, before Rami
+    # 40 or Rami 51 at a glance, which holds "rami 51" but not "cardverse"
+    compared = "cardverse-compared#the-rules-side-by-side"
+    assert _search(page, "cardverse rami 51")[0] == compared
+    # a word typed with an ending the site never writes ("dokladaniem"): found by its stem
+    if lang in ENDINGS:
+        laying_off = players_words(lang, "turn#laying-off")[0]
+        longest = max(laying_off.split(), key=len)
+        inflected = fold(laying_off.replace(longest, longest + ENDINGS[lang], 1))
+        assert "turn#laying-off" in _search(page, inflected)[:3], inflected
 
 
 # Queries of any length, markup, regular-expression characters and any Unicode.
