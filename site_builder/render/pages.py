@@ -214,6 +214,9 @@ def _render_language(job: Job, lang: str) -> LanguageResult:
                    term_defs=term_defs,
                    games=GAMES, profiles=site.profiles,
                    checker_offer=job.checker_offer if page.checker else None)
+        if page.checker:  # the checker's form is not indexed; what players call it is
+            ctx["checker_words"] = search.template_words(f"{page.slug}#checker",
+                                                         translator.gettext)
         ctx.update(context.page_context(nav, path, lang, index, blocks))
         if page.slug != "index":  # what each section adds to the search index
             ctx["blocks"] = search.index_words(page.slug, blocks, translator.gettext)

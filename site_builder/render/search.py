@@ -37,8 +37,8 @@ from site_builder.project import BUNDLE
 
 # Inside the indexed <main>: the ways around the page, not its rules; and the worked
 # examples, whose cells would make excerpts of card chips and numbers ("7♥8♥9♥ 44").
-EXCLUDE = (".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker, .example,"
-           " .term-defs")
+EXCLUDE = (".breadcrumbs, .toc, .sheet-link, .pager, .to-top, .printed, .checker form,"
+           " .checker-off, .example, .term-defs")
 # What the search client needs of Pagefind's bundle; its ready-made user interfaces
 # (pagefind-ui.js, -component-ui, -modular-ui, -highlight: about 450 KB per language)
 # are not used, and are removed.
@@ -100,6 +100,12 @@ def folded_copies(texts: Iterable[str]) -> list[str]:
                 out.setdefault(folded, None)
     return list(out)
 
+
+# Translators: words and questions players type into search, separated by commas, for the
+# meld checker (a form on the melds and first meld pages where readers tap cards and see
+# whether their melds are valid). Not shown on the page: write the words players of your
+# language use, not a word-for-word translation.
+CHECKER_WORDS = N_("check a meld, meld checker, is my meld valid, check my cards")
 
 #: The words players type for what a section answers ("page#section"), by which search
 #: finds it: each language's own, in its catalog (a translator writes the words and
@@ -277,6 +283,17 @@ PLAYERS_WORDS = {
     # sections: the words find the page).
     "score": N_("score sheet, keep score, write down the points, scorekeeper, "
                 "points of each round, score pad"),
+    # the meld checker, on both pages that have one
+    "melds#checker": CHECKER_WORDS,
+    "first-meld#checker": CHECKER_WORDS,
+    # Translators: search words, as above, for the section of the About page that says where
+    # these rules come from.
+    "about#where-the-rules-come-from": N_("where the rules come from, who wrote these rules, "
+                                          "source of the rules"),
+    # Translators: search words, as above, for the section of the About page on how the
+    # worked examples are checked by the rules engine.
+    "about#how-the-examples-are-checked": N_("are the examples checked, checked examples, "
+                                             "verified by a rules engine"),
 }
 #: The words of a question that its answer need not hold: the question and filler words
 #: players type around what they look for ("when can I lay off"). The search box weighs

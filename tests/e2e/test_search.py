@@ -139,6 +139,9 @@ def test_players_words_find_the_score_sheet_a_variation_and_the_rule_before_a_va
     assert rami_sec in _search(page, fold(players_words(lang, rami_sec)[2]))[:3]
     # the score sheet: a page drawn by its template, found by what players call it
     assert "score" in _search(page, fold(players_words(lang, "score")[1]))[:3]
+    # the meld checker, a form out of the index, found by its players' words
+    checker = _search(page, fold(players_words(lang, "melds#checker")[0]))[:3]
+    assert {"melds#checker", "first-meld#checker"} & set(checker), checker
     # a rules question in words that a variation's players' words hold too ("two jokers in
     # a meld", the last but one of the jokers' words): the rule first
     two_jokers = players_words(lang, "melds#jokers")[-2]
