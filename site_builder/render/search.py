@@ -91,6 +91,8 @@ def folded_copies(texts: Iterable[str]) -> list[str]:
     """
     out: dict[str, None] = {}
     for text in texts:
+        if text.isascii():  # no word of it to fold (most texts of four of the languages)
+            continue
         for word in _WORD_RE.findall(text):
             if word.isascii():  # nothing to fold (most words of four of the languages)
                 continue
