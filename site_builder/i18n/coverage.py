@@ -91,17 +91,29 @@ def left_by_page(pages: dict[str, Counts]) -> list[tuple[str, Counts]]:
     return sorted(left, key=lambda item: (item[0] in GROUP_TITLES, item[0]))
 
 
-def coverage(source: Catalog, catalog: Translations | None) -> tuple[Counts, dict[str, Counts]]:
-    """Count each source message as translated, fuzzy or untranslated, overall and per page."""
+Shown = list[tuple[Any, str | None, list[str]]]  # each message: id, context, its pages
+
+
+def shown(source: Catalog) -> Shown:
+    """Each message of *source* with an id, and the pages that show it (:func:`page_of`),
+    as :func:`coverage` counts them: worked out once for every language."""
+    return [(message.id, message.context,
+             sorted({page_of(loc) for loc, _ in message.locations}))
+            for message in source if message.id]
+
+
+def coverage(source: Catalog | Shown, catalog: Translations | None
+             ) -> tuple[Counts, dict[str, Counts]]:
+    """Count each source message as translated, fuzzy or untranslated, overall and per page
+    (*source*: the template catalog, or what :func:`shown` gave of it)."""
     overall = Counts()
     pages: dict[str, Counts] = {}
-    for message in source:
-        if message.id:
-            found = catalog.get(message.id, message.context) if catalog is not None else None
-            state = coverage_state(found)
-            overall.add(state)
-            for page in sorted({page_of(loc) for loc, _ in message.locations}):
-                pages.setdefault(page, Counts()).add(state)
+    for id, context, shown_on in shown(source) if isinstance(source, Catalog) else source:
+        found = catalog.get(id, context) if catalog is not None else None
+        state = coverage_state(found)
+        overall.add(state)
+        for page in shown_on:
+            pages.setdefault(page, Counts()).add(state)
     return overall, dict(sorted(pages.items()))
 
 

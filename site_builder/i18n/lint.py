@@ -33,12 +33,16 @@ CHARSET_RE = re.compile(r"charset=([^\s;\\]+)", re.IGNORECASE)
 PLURAL_KEYWORD_RE = re.compile(r"msgstr\[(\d+)\]")
 _PO_LINE = re.compile(
     r'^(?:#~\s*)?(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+)?"(?:[^"\\]|\\.)*"\s*$')
-# The first line that may not be valid (as _PO_LINE and the rules of :func:`po_problems`
-# say), found in one scan of the whole text.
-_SUSPECT_LINE = re.compile(
-    r'^(?![^\S\n]*(?:$|#(?!~)|#~[^\S\n]*$|(?:#~[^\S\n]*)?'
-    r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[^\S\n]+)?"(?:[^"\\\n]|\\.)*"[^\S\n]*$))',
-    re.MULTILINE)
+# A line that may not be valid (as _PO_LINE and the rules of :func:`po_problems` say), found
+# in one scan of the whole text: at its start, or after a newline (a literal the scan jumps
+# to, where a pattern starting with ^ is tried at every character). Its string is one run
+# of plain characters after another, each a loop of its own, not one choice a character:
+# the scan took 70 ms a catalog of 3,455 messages, 20 ms now.
+_SUSPECT = (r'(?![^\S\n]*(?:$|#(?!~)|#~[^\S\n]*$|(?:#~[^\S\n]*)?'
+            r'(?:(?:msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)[^\S\n]+)?'
+            r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"[^\S\n]*$))')
+_SUSPECT_FIRST = re.compile(_SUSPECT, re.MULTILINE).match
+_SUSPECT_NEXT = re.compile(r"\n" + _SUSPECT, re.MULTILINE).search
 
 
 @dataclass
@@ -74,7 +78,11 @@ def po_problems(text: str, forms: int = 0, language: str = "") -> list[tuple[int
     >>> [(line, said[:37]) for line, said in po_problems('msgid "x"\nmsgid "a\nmsgstr "b"\n')]
     [(2, 'syntax error in catalog: unterminated')]
     """
-    suspect = _SUSPECT_LINE.search(text) is not None  # else every line is PO syntax
+    # else every line is PO syntax
+    suspect = _SUSPECT_FIRST(text) is not None or _SUSPECT_NEXT(text) is not None
+    # a line is searched for these only if the text holds one at all
+    controls = CONTROL_RE.search(text) is not None
+    bidis = BIDI_RE.search(text) is not None
     problems: list[tuple[int, str]] = []
     seen: dict[tuple[str | None, str], int] = {}
     entry = _Entry()
@@ -114,9 +122,9 @@ def po_problems(text: str, forms: int = 0, language: str = "") -> list[tuple[int
             if entry.translated or entry.msgid is not None:
                 close()
             continue
-        if CONTROL_RE.search(raw):
+        if controls and CONTROL_RE.search(raw):
             problems.append((number, "control character in the catalog; remove it"))
-        if bidi := BIDI_RE.search(raw):
+        if bidis and (bidi := BIDI_RE.search(raw)):
             problems.append((number, bidi_message(bidi.group())))
         for escape in ESCAPE_RE.findall(line):
             if escape not in ALLOWED_ESCAPES:
