@@ -78,11 +78,16 @@ export const youAreHere = () => {
   const links = new Map([...toc.querySelectorAll("a[href^='#']"), ...list.querySelectorAll("a")]
     .map(a => [a, a.getAttribute("href").slice(1)]));
   let here = null;
-  let aimed = addressed(heads);  // a jump's section, until it leaves the screen
+  // a jump's section, until it leaves the screen (once it was on it: the browser may jump
+  // to the address's #id after this first looks)
+  let aimed = addressed(heads);
+  let landed = false;
   const update = () => {
     const target = aimed && document.getElementById(aimed);
-    if (target && (target.getBoundingClientRect().bottom < 0
-      || target.getBoundingClientRect().top > innerHeight)) aimed = null;
+    const away = target && (target.getBoundingClientRect().bottom < 0
+      || target.getBoundingClientRect().top > innerHeight);
+    if (away && landed) aimed = null;
+    else if (target && !away) landed = true;
     const id = current(heads, aimed);
     if (id === here) { show(id && document.getElementById(id)); return; }
     here = id;
@@ -97,9 +102,16 @@ export const youAreHere = () => {
   // the bar once the contents above the text are out of sight (and not over the first screen)
   const show = (heading) => {
     const past = Boolean(heading) && toc.getBoundingClientRect().bottom < header.getBoundingClientRect().bottom + 1;
+    const appears = past && bar.hidden;
     bar.hidden = !past;
     document.documentElement.classList.toggle("with-here", past);
     if (!past) open(false);
+    // a jump (an address's #id, a search result) placed the heading under the header alone:
+    // the bar that now appears would cover it, so the heading goes under the bar
+    const target = appears && aimed && document.getElementById(aimed);
+    if (target && target.getBoundingClientRect().top < bar.getBoundingClientRect().bottom) {
+      target.scrollIntoView();
+    }
   };
   // each heading crossing the reading line (or the screen's edges) is a moment to look again
   const observer = new IntersectionObserver(update, {
@@ -115,7 +127,7 @@ export const youAreHere = () => {
     asked = true;
     requestAnimationFrame(() => { asked = false; update(); });
   }, { passive: true });
-  addEventListener("hashchange", () => { aimed = addressed(heads); update(); });
+  addEventListener("hashchange", () => { aimed = addressed(heads); landed = false; update(); });
   update();
   return () => here;
 };

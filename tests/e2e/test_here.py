@@ -92,6 +92,11 @@ def test_after_the_end_key_a_jump_and_a_search_the_bar_names_the_section(page: P
     assert urlsplit(page.url).path.rstrip("/").endswith("/ms/scoring")
     _names(page, "the-end-of-the-game")
     assert page.locator(".here").is_visible()
+    # the heading jumped to stands under the bar that appeared, not behind it
+    top = page.evaluate("document.getElementById('the-end-of-the-game')"
+                        ".getBoundingClientRect().top")
+    bottom = page.evaluate("document.querySelector('.here').getBoundingClientRect().bottom")
+    assert top >= bottom - 1, (top, bottom)
 
 
 def test_wide_contents_mark_the_section_and_the_language_switch_lands_on_it(page: Page) -> None:
