@@ -123,11 +123,11 @@ const excerptNodes = (excerpt, keep) => {
 // How many results a search lists at first; a button lists the others.
 const FIRST_RESULTS = 12;
 
-// Pagefind's answer for *word*; for a word the site never writes as typed ("skonczyla",
-// "dokladaniem"), for its stem, one letter less at a time, down to four letters: the
-// endings of Polish, Malay and Indonesian words.
-const stem = async (pf, word) => {
-  let found = await pf.search(word);
+// Pagefind's answer for *word* (*asked*: that answer, if it was asked already); for a word
+// the site never writes as typed ("skonczyla"), for its stem, one letter less at a time,
+// down to four letters: the endings of Polish, Malay and Indonesian words.
+const stem = async (pf, word, asked = null) => {
+  let found = asked || await pf.search(word);
   for (let cut = word.length - 1; !found.results.length && cut >= 4; cut--) {
     found = await pf.search(word.slice(0, cut));
   }
@@ -176,7 +176,7 @@ if (box && button) {
     try { pf = await load(); } catch { list.replaceChildren(); button.hidden = true; box.hidden = true; return; }
     let found = await pf.debouncedSearch(query, {}, 200);
     if (found === null) return; // a later keystroke superseded this search
-    if (!found.results.length && !/\s/.test(query)) found = await stem(pf, query);
+    if (!/\s/.test(query)) found = await stem(pf, query, found);
     let results = ranked(await Promise.all(found.results.slice(0, 20).map(r => r.data())));
     // several words: each asked on its own, and the sections ranked by the words they hold;
     // one after the other: Pagefind's searches run at once, before the index is loaded, give
