@@ -29,7 +29,7 @@ from site_builder.errors import (
     print_github,  # a catalog it cannot read, annotated
 )
 from site_builder.i18n.catalog import load_catalog
-from site_builder.i18n.coverage import coverage, coverage_state, with_unknown
+from site_builder.i18n.coverage import coverage, coverage_state, shown, with_unknown
 from site_builder.i18n.gnu import counts, merge, normalise, write_if_changed
 from site_builder.i18n.locales import parse_locale
 from site_builder.i18n.messages import (
@@ -298,9 +298,10 @@ def stats_data(root: Path) -> dict[str, Any]:
               "problems; run site-builder check), so the messages it looks up while "
               "rendering that locales/messages.pot lacks are not counted", file=sys.stderr)
     data: dict[str, Any] = {}
+    messages = shown(source)  # the same for every language
     for lang, catalog in loaded.items():
         overall, pages = with_unknown(
-            *coverage(source, Translations(catalog.catalog) if catalog else None),
+            *coverage(messages, Translations(catalog.catalog) if catalog else None),
             (verified.lookups or {}).get(lang, {}).values())
         data[lang] = {**overall.as_json(), "pages": {k: v.as_json() for k, v in pages.items()}}
     return data

@@ -102,13 +102,12 @@ def shown(source: Catalog) -> Shown:
             for message in source if message.id]
 
 
-def coverage(source: Catalog | Shown, catalog: Translations | None
-             ) -> tuple[Counts, dict[str, Counts]]:
-    """Count each source message as translated, fuzzy or untranslated, overall and per page
-    (*source*: the template catalog, or what :func:`shown` gave of it)."""
+def coverage(source: Shown, catalog: Translations | None) -> tuple[Counts, dict[str, Counts]]:
+    """Count each source message (*source*: what :func:`shown` gave of the template
+    catalog) as translated, fuzzy or untranslated, overall and per page."""
     overall = Counts()
     pages: dict[str, Counts] = {}
-    for id, context, shown_on in shown(source) if isinstance(source, Catalog) else source:
+    for id, context, shown_on in source:
         found = catalog.get(id, context) if catalog is not None else None
         state = coverage_state(found)
         overall.add(state)
